@@ -1,0 +1,136 @@
+import { finalizeDataEntry } from './data-block'
+import type {
+  AgentEvent,
+  BlockEventFields,
+  DataBlockDeltaEvent,
+  DataBlockStartEvent,
+  HintBlockEvent,
+  TextBlockDeltaEvent,
+  ThinkingBlockDeltaEvent,
+} from './events'
+import type { AgentState, BlockEntry, DataEntry, TextEntry, ThinkingEntry, Turn } from './state'
+import { appendEntry, entryKey, inCurrentTurn, releaseSlot, removeEntry, replaceEntry, slot } from './turns'
+
+type StreamedKind = 'text' | 'thinking' | 'data'
+type StreamedEntry = TextEntry | ThinkingEntry | DataEntry
+
+function newEntry(kind: StreamedKind, key: string, openKey: string, event: BlockEventFields): StreamedEntry {
+  switch (kind) {
+    case 'text': {
+      return { kind, key, status: 'streaming', openKey, block: { type: 'text', text: '' } }
+    }
+    case 'thinking': {
+      return { kind, key, status: 'streaming', openKey, block: { type: 'thinking', thinking: '', metadata: null } }
+    }
+    case 'data': {
+      const block = { type: 'data', source: { type: 'base64', media_type: null, data: '' }, id: event.blockId } as const
+      return { kind, key, status: 'streaming', openKey, block, raw: '', mediaTypeHint: mediaTypeHint(event) }
+    }
+    default: {
+      kind satisfies never
+      throw new Error('unreachable')
+    }
+  }
+}
+
+// Java sends no media type; a hint may come from the docs' `mediaType` or from metadata (§7.4).
+function mediaTypeHint(event: BlockEventFields): string | null {
+  const metadata = event.metadata
+  const hint = metadata?.mediaType ?? metadata?.media_type ?? (event as DataBlockStartEvent).mediaType
+  return typeof hint === 'string' && hint !== '' ? hint.toLowerCase() : null
+}
+
+function startBlock(turn: Turn, kind: StreamedKind, event: BlockEventFields): Turn {
+  const openKey = slot.open(kind, event.replyId, event.blockId)
+  if (turn.slots[openKey] !== undefined) return turn
+  return appendEntry(turn, newEntry(kind, entryKey(turn, event), openKey, event), openKey)
+}
+
+function appendDelta(entry: StreamedEntry, delta: string): StreamedEntry {
+  switch (entry.kind) {
+    case 'text': {
+      return { ...entry, block: { type: 'text', text: entry.block.text + delta } }
+    }
+    case 'thinking': {
+      return { ...entry, block: { ...entry.block, thinking: entry.block.thinking + delta } }
+    }
+    case 'data': {
+      return { ...entry, raw: entry.raw + delta }
+    }
+    default: {
+      entry satisfies never
+      return entry
+    }
+  }
+}
+
+function deltaBlock(turn: Turn, kind: StreamedKind, event: BlockEventFields & { delta?: string }): Turn {
+  const delta = event.delta
+  if (!delta) return turn
+  const openKey = slot.open(kind, event.replyId, event.blockId)
+  let target = turn
+  let index = target.slots[openKey]
+  if (index === undefined) {
+    target = startBlock(turn, kind, event)
+    index = target.entries.length - 1
+  }
+  return replaceEntry(target, index, appendDelta(target.entries[index] as StreamedEntry, delta))
+}
+
+function endBlock(turn: Turn, kind: StreamedKind, event: BlockEventFields): Turn {
+  const openKey = slot.open(kind, event.replyId, event.blockId)
+  const index = turn.slots[openKey]
+  if (index === undefined) return turn
+  const closed = closeStreamedEntry(turn.entries[index] as StreamedEntry)
+  if (closed === null) return removeEntry(turn, index)
+  return releaseSlot(replaceEntry(turn, index, closed), openKey)
+}
+
+function closeStreamedEntry(entry: StreamedEntry): BlockEntry | null {
+  switch (entry.kind) {
+    case 'text': {
+      return entry.block.text === '' ? null : { ...entry, status: 'done', openKey: null }
+    }
+    case 'thinking': {
+      return entry.block.thinking === '' ? null : { ...entry, status: 'done', openKey: null }
+    }
+    case 'data': {
+      return finalizeDataEntry(entry)
+    }
+    default: {
+      entry satisfies never
+      return entry
+    }
+  }
+}
+
+/** TEXT/THINKING/DATA_BLOCK_START: a new block under (replyId, blockId), unless one is open there. */
+export function applyBlockStart(state: AgentState, event: BlockEventFields, kind: StreamedKind): AgentState {
+  return inCurrentTurn(state, event as AgentEvent, (turn) => startBlock(turn, kind, event))
+}
+
+/** TEXT/THINKING/DATA_BLOCK_DELTA: appends to the open block, starting one if none is open. */
+export function applyBlockDelta(
+  state: AgentState,
+  event: TextBlockDeltaEvent | ThinkingBlockDeltaEvent | DataBlockDeltaEvent,
+  kind: StreamedKind,
+): AgentState {
+  return inCurrentTurn(state, event, (turn) => deltaBlock(turn, kind, event))
+}
+
+/** TEXT/THINKING/DATA_BLOCK_END: closes the block; an empty one is dropped. */
+export function applyBlockEnd(state: AgentState, event: BlockEventFields, kind: StreamedKind): AgentState {
+  return inCurrentTurn(state, event as AgentEvent, (turn) => endBlock(turn, kind, event))
+}
+
+/** HINT_BLOCK: a one-shot hint block in the current turn. */
+export function applyHint(state: AgentState, event: HintBlockEvent): AgentState {
+  return inCurrentTurn(state, event, (turn) =>
+    appendEntry(turn, {
+      kind: 'hint',
+      key: entryKey(turn, event),
+      status: 'done',
+      block: { type: 'hint', id: event.blockId, hint: event.hint, source: event.hintSource ?? null },
+    }),
+  )
+}

@@ -1,0 +1,101 @@
+import type {
+  AgentEndEvent,
+  AgentResultEvent,
+  AgentStartEvent,
+  CustomEvent,
+  ExceedMaxItersEvent,
+  ModelCallEndEvent,
+  ModelCallStartEvent,
+  RequestStopEvent,
+  SubagentExposedEvent,
+} from './events'
+import type { ChatUsage } from './message'
+import type { AgentState, ExposedSubagent, ModelCall, Turn } from './state'
+import { addUsage, closeCurrentTurn, inCurrentTurn, openTurn, scopeOf, withScope } from './turns'
+
+/** AGENT_START: opens a turn in its scope, closing an open one there as `incomplete`. */
+export function applyAgentStart(state: AgentState, event: AgentStartEvent): AgentState {
+  const scope = closeCurrentTurn(scopeOf(state, event), false)
+  const replyId = event.replyId
+  const id = replyId || event.id || `turn-${scope.turns.length + 1}`
+  const turn: Turn = {
+    ...openTurn(id, event.name ?? null, event.createdAt ?? null),
+    replyIds: replyId === undefined ? [] : [replyId],
+  }
+  return withScope(state, { ...scope, turns: [...scope.turns, turn], open: true })
+}
+
+/** AGENT_END: closes the open turn of its scope, if any. */
+export function applyAgentEnd(state: AgentState, event: AgentEndEvent): AgentState {
+  const scope = scopeOf(state, event)
+  if (!scope.open) return state
+  return withScope(state, closeCurrentTurn(scope, true))
+}
+
+/** AGENT_RESULT: kept as the turn's result, never merged into its content (§7.8). */
+export function applyAgentResult(state: AgentState, event: AgentResultEvent): AgentState {
+  return inCurrentTurn(state, event, (turn) => ({ ...turn, result: event.result ?? null }))
+}
+
+/** EXCEED_MAX_ITERS: the turn ends for MAX_ITERATIONS unless a later signal says otherwise. */
+export function applyExceedMaxIters(state: AgentState, event: ExceedMaxItersEvent): AgentState {
+  return inCurrentTurn(state, event, (turn) => (turn.exceededMaxIters ? turn : { ...turn, exceededMaxIters: true }))
+}
+
+/** REQUEST_STOP: the last one of a turn gives its generate reason. */
+export function applyRequestStop(state: AgentState, event: RequestStopEvent): AgentState {
+  return inCurrentTurn(state, event, (turn) =>
+    turn.stopReason === event.generateReason ? turn : { ...turn, stopReason: event.generateReason },
+  )
+}
+
+function sumUsage(modelCalls: readonly ModelCall[]): ChatUsage | null {
+  let total: ChatUsage | null = null
+  for (const call of modelCalls) if (call.usage !== null) total = addUsage(total, call.usage)
+  return total
+}
+
+/** MODEL_CALL_START: one more model call in the turn. */
+export function applyModelCallStart(state: AgentState, event: ModelCallStartEvent): AgentState {
+  const replyId = event.replyId ?? ''
+  return inCurrentTurn(state, event, (turn) =>
+    turn.modelCalls.some((call) => call.replyId === replyId)
+      ? turn
+      : { ...turn, modelCalls: [...turn.modelCalls, { replyId, usage: null }] },
+  )
+}
+
+/** MODEL_CALL_END: the call's usage; the turn's usage is the sum over its calls (kit policy). */
+export function applyModelCallEnd(state: AgentState, event: ModelCallEndEvent): AgentState {
+  const replyId = event.replyId ?? ''
+  const usage = event.usage ?? null
+  return inCurrentTurn(state, event, (turn) => {
+    const index = turn.modelCalls.findIndex((call) => call.replyId === replyId)
+    if (index >= 0 && usage === null) return turn
+    const modelCalls = turn.modelCalls.slice()
+    if (index >= 0) modelCalls[index] = { replyId, usage }
+    else modelCalls.push({ replyId, usage })
+    return { ...turn, modelCalls, usage: sumUsage(modelCalls) }
+  })
+}
+
+/** SUBAGENT_EXPOSED: upserted by subagentId. */
+export function applySubagentExposed(state: AgentState, event: SubagentExposedEvent): AgentState {
+  const exposed: ExposedSubagent = {
+    subagentId: event.subagentId,
+    agentId: event.agentId ?? null,
+    sessionId: event.sessionId ?? null,
+    label: event.label ?? null,
+  }
+  const index = state.exposedSubagents.findIndex((subagent) => subagent.subagentId === event.subagentId)
+  const exposedSubagents = state.exposedSubagents.slice()
+  if (index >= 0) exposedSubagents[index] = exposed
+  else exposedSubagents.push(exposed)
+  return { ...state, exposedSubagents }
+}
+
+/** CUSTOM: an application notification, kept apart from the messages. */
+export function applyCustom(state: AgentState, event: CustomEvent): AgentState {
+  const record = { name: event.name, value: event.value ?? {}, source: event.source ?? null }
+  return { ...state, customEvents: [...state.customEvents, record] }
+}

@@ -1,0 +1,176 @@
+import type {
+  ToolCallDeltaEvent,
+  ToolCallEndEvent,
+  ToolCallStartEvent,
+  ToolEventFields,
+  ToolResultDataDeltaEvent,
+  ToolResultEndEvent,
+  ToolResultStartEvent,
+  ToolResultTextDeltaEvent,
+} from './events'
+import type { ContentBlock, ToolResultBlock, ToolUseBlock } from './message'
+import type { AgentState, Scope, ToolResultEntry, ToolUseEntry, Turn } from './state'
+import { appendToolArguments, finalizeToolArguments } from './tool-arguments'
+import {
+  appendEntry,
+  currentTurn,
+  enterTurn,
+  entryKey,
+  findToolUse,
+  inCurrentTurn,
+  releaseSlot,
+  replaceCurrentTurn,
+  replaceEntry,
+  slot,
+  updateToolUse,
+  withScope,
+} from './turns'
+
+function isPlaceholderName(name: string | null | undefined): boolean {
+  return name == null || name.startsWith('__')
+}
+
+/** A tool_use entry as it starts streaming. */
+export function newToolUseEntry(key: string, block: ToolUseBlock, status: ToolUseEntry['status']): ToolUseEntry {
+  return { kind: 'tool_use', key, status, block, arguments: '', argumentsTail: null, argumentsLineage: {} }
+}
+
+function appendToolUse(turn: Turn, event: ToolEventFields): Turn {
+  const block: ToolUseBlock = {
+    type: 'tool_use',
+    id: event.toolCallId,
+    name: event.toolCallName ?? null,
+    input: {},
+    content: '',
+    metadata: {},
+    state: 'pending',
+  }
+  return appendEntry(turn, newToolUseEntry(entryKey(turn, event), block, 'streaming'), slot.toolUse(event.toolCallId))
+}
+
+/** TOOL_CALL_START: a new tool call, or the same id re-opened (its arguments continue). */
+export function applyToolCallStart(state: AgentState, event: ToolCallStartEvent): AgentState {
+  if (event.toolCallId === '') return state
+  const scope = enterTurn(state, event)
+  if (scope === undefined) return state
+  if (findToolUse(scope, event.toolCallId) === undefined) {
+    return withScope(state, replaceCurrentTurn(scope, appendToolUse(currentTurn(scope), event)))
+  }
+  const reopened = updateToolUse(scope, event.toolCallId, (entry) => {
+    const name = isPlaceholderName(entry.block.name) && event.toolCallName ? event.toolCallName : entry.block.name
+    if (entry.status === 'streaming' && name === entry.block.name) return entry
+    return { ...entry, status: 'streaming', block: { ...entry.block, name } }
+  })
+  return reopened === scope ? state : withScope(state, reopened)
+}
+
+/** TOOL_CALL_DELTA: a raw argument fragment, for the call found by id alone (the name is usually `__fragment__`). */
+export function applyToolCallDelta(state: AgentState, event: ToolCallDeltaEvent): AgentState {
+  if (event.toolCallId === '') return state
+  const scope = enterTurn(state, event)
+  if (scope === undefined) return state
+  const delta = event.delta ?? ''
+  if (findToolUse(scope, event.toolCallId) === undefined) {
+    // A hidden tool (name starting with "__") streams deltas with no START: not for the transcript.
+    if (isPlaceholderName(event.toolCallName)) return state
+    const turn = appendToolUse(currentTurn(scope), event)
+    const index = turn.entries.length - 1
+    const entry = turn.entries[index] as ToolUseEntry
+    return withScope(state, replaceCurrentTurn(scope, replaceEntry(turn, index, appendToolArguments(entry, delta))))
+  }
+  if (delta === '') return state
+  return withScope(state, updateToolUse(scope, event.toolCallId, (entry) => appendToolArguments(entry, delta)))
+}
+
+/** TOOL_CALL_END: the arguments are final (again, for a re-opened call). */
+export function applyToolCallEnd(state: AgentState, event: ToolCallEndEvent): AgentState {
+  if (event.toolCallId === '') return state
+  const scope = enterTurn(state, event)
+  if (scope === undefined) return state
+  const updated = updateToolUse(scope, event.toolCallId, finalizeToolArguments)
+  return updated === scope ? state : withScope(state, updated)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tool results
+
+function newResultEntry(turn: Turn, event: ToolEventFields): ToolResultEntry {
+  const block: ToolResultBlock = {
+    type: 'tool_result',
+    id: event.toolCallId,
+    name: event.toolCallName ?? null,
+    output: [],
+    metadata: {},
+    state: 'running',
+  }
+  return { kind: 'tool_result', key: entryKey(turn, event), status: 'streaming', block }
+}
+
+// The open result for the event's id in this turn, created when none is open (a DELTA or END without START).
+function withOpenResult(turn: Turn, event: ToolEventFields, update: (entry: ToolResultEntry) => ToolResultEntry): Turn {
+  const name = slot.toolResult(event.toolCallId)
+  let target = turn
+  let index = turn.slots[name]
+  if (index === undefined) {
+    target = appendEntry(turn, newResultEntry(turn, event), name)
+    index = target.entries.length - 1
+  }
+  return replaceEntry(target, index, update(target.entries[index] as ToolResultEntry))
+}
+
+function appendOutput(entry: ToolResultEntry, output: readonly ContentBlock[]): ToolResultEntry {
+  return { ...entry, block: { ...entry.block, output } }
+}
+
+/** TOOL_RESULT_START: a running result in the current turn, even when its call sits in an earlier one. */
+export function applyToolResultStart(state: AgentState, event: ToolResultStartEvent): AgentState {
+  return inCurrentTurn(state, event, (turn) =>
+    turn.slots[slot.toolResult(event.toolCallId)] === undefined
+      ? appendEntry(turn, newResultEntry(turn, event), slot.toolResult(event.toolCallId))
+      : turn,
+  )
+}
+
+/** TOOL_RESULT_TEXT_DELTA: text output, appended to a trailing text item or pushed as a new one. */
+export function applyToolResultTextDelta(state: AgentState, event: ToolResultTextDeltaEvent): AgentState {
+  const delta = event.delta ?? ''
+  return inCurrentTurn(state, event, (turn) =>
+    withOpenResult(turn, event, (entry) => {
+      const output = entry.block.output
+      const last = output[output.length - 1]
+      if (last !== undefined && last.type === 'text') {
+        const text = (last as { text?: unknown }).text
+        const joined: ContentBlock = { ...last, type: 'text', text: (typeof text === 'string' ? text : '') + delta }
+        return appendOutput(entry, [...output.slice(0, -1), joined])
+      }
+      return appendOutput(entry, [...output, { type: 'text', text: delta }])
+    }),
+  )
+}
+
+/** TOOL_RESULT_DATA_DELTA: a whole output block (image, audio, …), copied as it came. */
+export function applyToolResultDataDelta(state: AgentState, event: ToolResultDataDeltaEvent): AgentState {
+  const data = structuredClone(event.data)
+  return inCurrentTurn(state, event, (turn) =>
+    withOpenResult(turn, event, (entry) => appendOutput(entry, [...entry.block.output, data])),
+  )
+}
+
+/** TOOL_RESULT_END: the final state and metadata; an executed call that was pending becomes allowed. */
+export function applyToolResultEnd(state: AgentState, event: ToolResultEndEvent): AgentState {
+  const scope = enterTurn(state, event)
+  if (scope === undefined) return state
+  const name = slot.toolResult(event.toolCallId)
+  const ended = withOpenResult(currentTurn(scope), event, (entry) => ({
+    ...entry,
+    status: 'done',
+    block: { ...entry.block, state: event.state, metadata: event.metadata ?? {} },
+  }))
+  let next: Scope = replaceCurrentTurn(scope, releaseSlot(ended, name))
+  if (event.state !== 'denied') {
+    next = updateToolUse(next, event.toolCallId, (entry) =>
+      entry.block.state === 'pending' ? { ...entry, block: { ...entry.block, state: 'allowed' } } : entry,
+    )
+  }
+  return withScope(state, next)
+}

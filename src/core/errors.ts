@@ -1,0 +1,41 @@
+/** What went wrong, as a stable code a UI can switch on. */
+export type AgentStreamErrorCode =
+  | 'invalid-event'
+  | 'malformed-frame'
+  | 'http-error'
+  | 'wrong-content-type'
+  | 'incomplete-stream'
+  | 'network-error'
+  | 'refused'
+
+/** Details that come with an error, when they are known. */
+export interface AgentStreamErrorDetails {
+  /** The event type at fault, for `invalid-event`. */
+  readonly eventType?: string
+  /** The field at fault, as a path (`toolCalls[1].id`). */
+  readonly field?: string
+  /** HTTP status, for `http-error`. */
+  readonly status?: number
+  /** Response body text (truncated), for `http-error`. */
+  readonly body?: string
+  readonly cause?: unknown
+}
+
+/** An error from the event stream; its message says what happened and what to fix. */
+export class AgentStreamError extends Error {
+  override readonly name = 'AgentStreamError'
+  readonly code: AgentStreamErrorCode
+  readonly eventType: string | undefined
+  readonly field: string | undefined
+  readonly status: number | undefined
+  readonly body: string | undefined
+
+  constructor(code: AgentStreamErrorCode, message: string, details: AgentStreamErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    this.code = code
+    this.eventType = details.eventType
+    this.field = details.field
+    this.status = details.status
+    this.body = details.body
+  }
+}

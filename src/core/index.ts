@@ -1,0 +1,126 @@
+export { AGENT_EVENT_TYPES, LEGACY_EVENT_TYPE_ALIASES } from './events'
+export type {
+  AgentEndEvent,
+  AgentEvent,
+  AgentEventBase,
+  AgentEventOf,
+  AgentEventType,
+  AgentResultEvent,
+  AgentStartEvent,
+  AllToolsDeniedEvent,
+  BlockEventFields,
+  CustomEvent,
+  DataBlockDeltaEvent,
+  DataBlockEndEvent,
+  DataBlockStartEvent,
+  ExceedMaxItersEvent,
+  ExternalExecutionResultEvent,
+  HintBlockEvent,
+  ModelCallEndEvent,
+  ModelCallStartEvent,
+  RequestStopEvent,
+  RequireExternalExecutionEvent,
+  RequireUserConfirmEvent,
+  SubagentExposedEvent,
+  TextBlockDeltaEvent,
+  TextBlockEndEvent,
+  TextBlockStartEvent,
+  ThinkingBlockDeltaEvent,
+  ThinkingBlockEndEvent,
+  ThinkingBlockStartEvent,
+  ToolCallDeltaEvent,
+  ToolCallEndEvent,
+  ToolCallStartEvent,
+  ToolEventFields,
+  ToolResultDataDeltaEvent,
+  ToolResultEndEvent,
+  ToolResultStartEvent,
+  ToolResultTextDeltaEvent,
+  UserConfirmResultEvent,
+} from './events'
+export { MESSAGE_METADATA, isContentBlock, isKnownContentBlock } from './message'
+export type {
+  AudioBlock,
+  Base64Source,
+  ChatUsage,
+  ConfirmResult,
+  ContentBlock,
+  ContentBlockMap,
+  ContentBlockType,
+  DataBlock,
+  GenerateReason,
+  HintBlock,
+  ImageBlock,
+  KnownContentBlock,
+  MediaSource,
+  Msg,
+  MsgRole,
+  PermissionRule,
+  TextBlock,
+  ThinkingBlock,
+  ToolCallState,
+  ToolResultBlock,
+  ToolResultState,
+  ToolUseBlock,
+  UnknownContentBlock,
+  UrlSource,
+  VideoBlock,
+} from './message'
+export { AgentStreamError } from './errors'
+export type { AgentStreamErrorCode, AgentStreamErrorDetails } from './errors'
+export { parseAgentEvent } from './parse-event'
+export type { ParseAgentEventResult } from './parse-event'
+export { MAIN_SCOPE, createAgentState } from './state'
+export type {
+  AgentState,
+  ArgumentsLink,
+  BlockEntry,
+  BlockStatus,
+  CustomEventRecord,
+  DataEntry,
+  ExposedSubagent,
+  HintEntry,
+  ModelCall,
+  PendingToolCalls,
+  Scope,
+  SubagentPendingConfirmation,
+  TextEntry,
+  ThinkingEntry,
+  ToolResultEntry,
+  ToolUseEntry,
+  Turn,
+  TurnStatus,
+} from './state'
+export { endStream, reduce } from './reduce'
+export { toSnapshot, turnMessage } from './snapshot'
+export type { AgentSnapshot, TurnSnapshot } from './snapshot'
+export { applyEvents, replayEvents } from './replay-events'
+export type { ReplayOptions } from './replay-events'
+export { partialToolInput } from './tool-arguments'
+export { dataBlockPreview, sniffMediaType } from './data-block'
+export { createPartialJsonParser } from './partial-json'
+export type { PartialJsonParser, PartialJsonStatus } from './partial-json'
+export {
+  allowRule,
+  assistantMessage,
+  base64Source,
+  confirmResult,
+  contentBlocks,
+  dataBlock,
+  firstContentBlock,
+  hasContentBlocks,
+  systemMessage,
+  textBlock,
+  textContent,
+  toolResultBlock,
+  toolResultMessage,
+  urlSource,
+  userMessage,
+} from './build-message'
+export type {
+  ConfirmDecision,
+  DataBlockInput,
+  DataBlockOptions,
+  MessageOptions,
+  ToolResultBlockOptions,
+} from './build-message'

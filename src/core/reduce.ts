@@ -1,0 +1,162 @@
+import { applyBlockDelta, applyBlockEnd, applyBlockStart, applyHint } from './apply-blocks'
+import {
+  applyAllToolsDenied,
+  applyExternalExecutionResult,
+  applyRequireExternalExecution,
+  applyRequireUserConfirm,
+  applyUserConfirmResult,
+} from './apply-hitl'
+import {
+  applyAgentEnd,
+  applyAgentResult,
+  applyAgentStart,
+  applyCustom,
+  applyExceedMaxIters,
+  applyModelCallEnd,
+  applyModelCallStart,
+  applyRequestStop,
+  applySubagentExposed,
+} from './apply-lifecycle'
+import {
+  applyToolCallDelta,
+  applyToolCallEnd,
+  applyToolCallStart,
+  applyToolResultDataDelta,
+  applyToolResultEnd,
+  applyToolResultStart,
+  applyToolResultTextDelta,
+} from './apply-tools'
+import type { AgentEvent } from './events'
+import { addSeenId, hasSeenId } from './seen-ids'
+import type { AgentState } from './state'
+import { closeCurrentTurn } from './turns'
+
+/**
+ * Applies one event (protocol §7): pure, and idempotent per event id. Only the path to the
+ * block an event touches is copied, so every other block, turn and scope keeps its identity.
+ * Never throws: an event it cannot use leaves the state as it was.
+ */
+export function reduce(state: AgentState, event: AgentEvent): AgentState {
+  const id: unknown = event.id
+  const hasId = typeof id === 'string' && id !== ''
+  if (hasId && hasSeenId(state.seenIds, id)) return state
+  let next: AgentState
+  try {
+    next = applyEvent(state, event)
+  } catch {
+    // Only reachable with a value that bypassed parseAgentEvent; wire data must never break the state.
+    return state
+  }
+  return hasId ? { ...next, seenIds: addSeenId(state.seenIds, id) } : next
+}
+
+function applyEvent(state: AgentState, event: AgentEvent): AgentState {
+  switch (event.type) {
+    case 'AGENT_START': {
+      return applyAgentStart(state, event)
+    }
+    case 'AGENT_END': {
+      return applyAgentEnd(state, event)
+    }
+    case 'AGENT_RESULT': {
+      return applyAgentResult(state, event)
+    }
+    case 'EXCEED_MAX_ITERS': {
+      return applyExceedMaxIters(state, event)
+    }
+    case 'REQUEST_STOP': {
+      return applyRequestStop(state, event)
+    }
+    case 'MODEL_CALL_START': {
+      return applyModelCallStart(state, event)
+    }
+    case 'MODEL_CALL_END': {
+      return applyModelCallEnd(state, event)
+    }
+    case 'TEXT_BLOCK_START': {
+      return applyBlockStart(state, event, 'text')
+    }
+    case 'TEXT_BLOCK_DELTA': {
+      return applyBlockDelta(state, event, 'text')
+    }
+    case 'TEXT_BLOCK_END': {
+      return applyBlockEnd(state, event, 'text')
+    }
+    case 'THINKING_BLOCK_START': {
+      return applyBlockStart(state, event, 'thinking')
+    }
+    case 'THINKING_BLOCK_DELTA': {
+      return applyBlockDelta(state, event, 'thinking')
+    }
+    case 'THINKING_BLOCK_END': {
+      return applyBlockEnd(state, event, 'thinking')
+    }
+    case 'DATA_BLOCK_START': {
+      return applyBlockStart(state, event, 'data')
+    }
+    case 'DATA_BLOCK_DELTA': {
+      return applyBlockDelta(state, event, 'data')
+    }
+    case 'DATA_BLOCK_END': {
+      return applyBlockEnd(state, event, 'data')
+    }
+    case 'HINT_BLOCK': {
+      return applyHint(state, event)
+    }
+    case 'TOOL_CALL_START': {
+      return applyToolCallStart(state, event)
+    }
+    case 'TOOL_CALL_DELTA': {
+      return applyToolCallDelta(state, event)
+    }
+    case 'TOOL_CALL_END': {
+      return applyToolCallEnd(state, event)
+    }
+    case 'TOOL_RESULT_START': {
+      return applyToolResultStart(state, event)
+    }
+    case 'TOOL_RESULT_TEXT_DELTA': {
+      return applyToolResultTextDelta(state, event)
+    }
+    case 'TOOL_RESULT_DATA_DELTA': {
+      return applyToolResultDataDelta(state, event)
+    }
+    case 'TOOL_RESULT_END': {
+      return applyToolResultEnd(state, event)
+    }
+    case 'REQUIRE_USER_CONFIRM': {
+      return applyRequireUserConfirm(state, event)
+    }
+    case 'USER_CONFIRM_RESULT': {
+      return applyUserConfirmResult(state, event)
+    }
+    case 'REQUIRE_EXTERNAL_EXECUTION': {
+      return applyRequireExternalExecution(state, event)
+    }
+    case 'EXTERNAL_EXECUTION_RESULT': {
+      return applyExternalExecutionResult(state, event)
+    }
+    case 'ALL_TOOLS_DENIED': {
+      return applyAllToolsDenied(state, event)
+    }
+    case 'SUBAGENT_EXPOSED': {
+      return applySubagentExposed(state, event)
+    }
+    case 'CUSTOM': {
+      return applyCustom(state, event)
+    }
+    default: {
+      event satisfies never
+      return state
+    }
+  }
+}
+
+/** The transport closed: every turn still open, in any scope, ends `incomplete` (§7.2). */
+export function endStream(state: AgentState): AgentState {
+  let next = state
+  for (const scope of Object.values(state.scopes)) {
+    if (scope.open) next = { ...next, scopes: { ...next.scopes, [scope.key]: closeCurrentTurn(scope, false) } }
+  }
+  return next
+}

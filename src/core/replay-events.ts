@@ -1,0 +1,31 @@
+import type { AgentStreamError } from './errors'
+import { parseAgentEvent } from './parse-event'
+import { endStream, reduce } from './reduce'
+import { createAgentState } from './state'
+import type { AgentState } from './state'
+import { toSnapshot } from './snapshot'
+import type { AgentSnapshot } from './snapshot'
+
+/** Options of {@link replayEvents}. */
+export interface ReplayOptions {
+  /** Called for each value that is not a valid event, with its index; it is skipped and the replay goes on. */
+  readonly onError?: (error: AgentStreamError, index: number) => void
+  /** Close open turns as `incomplete` at the end, as when the stream closed. @default true */
+  readonly endOfStream?: boolean
+}
+
+/** Applies wire values to a state in order; invalid ones are reported and skipped. */
+export function applyEvents(state: AgentState, values: readonly unknown[], options: ReplayOptions = {}): AgentState {
+  let next = state
+  values.forEach((value, index) => {
+    const parsed = parseAgentEvent(value)
+    if (parsed.ok) next = reduce(next, parsed.event)
+    else options.onError?.(parsed.error, index)
+  })
+  return options.endOfStream === false ? next : endStream(next)
+}
+
+/** The snapshot after parsing and reducing a recorded event log and ending the stream. */
+export function replayEvents(values: readonly unknown[], options: ReplayOptions = {}): AgentSnapshot {
+  return toSnapshot(applyEvents(createAgentState(), values, options))
+}

@@ -1,0 +1,189 @@
+import type {
+  ChatUsage,
+  DataBlock,
+  GenerateReason,
+  HintBlock,
+  Msg,
+  TextBlock,
+  ThinkingBlock,
+  ToolResultBlock,
+  ToolUseBlock,
+} from './message'
+import { createSeenIds } from './seen-ids'
+import type { SeenIds } from './seen-ids'
+
+/** Where a turn stands (protocol §7.2). */
+export type TurnStatus =
+  | 'streaming'
+  | 'completed'
+  | 'awaiting_confirmation'
+  | 'awaiting_external_execution'
+  | 'interrupted'
+  | 'max_iterations'
+  | 'stopped'
+  | 'incomplete'
+
+/** Whether a block is still receiving events. */
+export type BlockStatus = 'streaming' | 'done'
+
+/** One model call of a turn and the usage it reported. */
+export interface ModelCall {
+  readonly replyId: string
+  readonly usage: ChatUsage | null
+}
+
+interface EntryFields {
+  /** Stable and unique: the id of the event that created the block (protocol §7.9). */
+  readonly key: string
+  readonly status: BlockStatus
+}
+
+/** A text block; `openKey` is set while it streams. */
+export interface TextEntry extends EntryFields {
+  readonly kind: 'text'
+  readonly block: TextBlock
+  readonly openKey: string | null
+}
+
+/** A thinking block; `openKey` is set while it streams. */
+export interface ThinkingEntry extends EntryFields {
+  readonly kind: 'thinking'
+  readonly block: ThinkingBlock
+  readonly openKey: string | null
+}
+
+/** A media block; `raw` is the concatenated base64 (or URL) text received so far. */
+export interface DataEntry extends EntryFields {
+  readonly kind: 'data'
+  readonly block: DataBlock
+  readonly openKey: string | null
+  readonly raw: string
+  readonly mediaTypeHint: string | null
+}
+
+/** One link of the argument fragments of a tool call, newest first. */
+export interface ArgumentsLink {
+  readonly previous: ArgumentsLink | null
+  readonly delta: string
+}
+
+/** A tool call; `arguments` is the raw JSON text, always available while it streams. */
+export interface ToolUseEntry extends EntryFields {
+  readonly kind: 'tool_use'
+  readonly block: ToolUseBlock
+  readonly arguments: string
+  /** The fragments, for the incremental partial parse (see `partialToolInput`). */
+  readonly argumentsTail: ArgumentsLink | null
+  /** Shared by every revision of this tool call. */
+  readonly argumentsLineage: object
+  /** The call as the model wrote it, when the user approved it with edited arguments. */
+  readonly editedFrom?: ToolUseBlock
+}
+
+/** A tool result; `status` is `streaming` until its END (its outcome is `block.state`). */
+export interface ToolResultEntry extends EntryFields {
+  readonly kind: 'tool_result'
+  readonly block: ToolResultBlock
+}
+
+/** A hint injected before a model call. */
+export interface HintEntry extends EntryFields {
+  readonly kind: 'hint'
+  readonly block: HintBlock
+}
+
+/** Any block of a turn with what the UI needs beyond the Msg block. */
+export type BlockEntry = TextEntry | ThinkingEntry | DataEntry | ToolUseEntry | ToolResultEntry | HintEntry
+
+/** One agent call (AGENT_START … AGENT_END): it becomes one assistant Msg. */
+export interface Turn {
+  /** The Msg id: the AGENT_START replyId, else its event id. */
+  readonly id: string
+  readonly name: string | null
+  /** The AGENT_START `createdAt` (ISO-8601, kit policy). */
+  readonly timestamp: string | null
+  readonly status: TurnStatus
+  /** Resolved when the turn closes; null means MODEL_STOP. */
+  readonly generateReason: GenerateReason | null
+  readonly entries: readonly BlockEntry[]
+  /** Lookup of open blocks, tool calls and open results to their index in `entries`. */
+  readonly slots: Readonly<Record<string, number>>
+  readonly modelCalls: readonly ModelCall[]
+  /** The sum over the model calls that reported usage, or null. */
+  readonly usage: ChatUsage | null
+  /** replyIds seen in this turn, to recognise late events once it is closed. */
+  readonly replyIds: readonly string[]
+  /** The AGENT_RESULT Msg, kept apart from the content. */
+  readonly result: Msg | null
+  readonly stopReason: GenerateReason | null
+  readonly exceededMaxIters: boolean
+  readonly askedConfirmation: boolean
+  readonly askedExternalExecution: boolean
+  readonly allToolsDenied: boolean
+  /** Counter for the keys of blocks whose creating event had no id. */
+  readonly serial: number
+}
+
+/** The turns of one agent: the top level (key `''`) or one subagent (`source`, or `source#taskId`). */
+export interface Scope {
+  readonly key: string
+  readonly source: string | null
+  readonly taskId: string | null
+  readonly turns: readonly Turn[]
+  /** Whether the last turn is still open. */
+  readonly open: boolean
+}
+
+/** Tool calls waiting for the user (confirmation) or the client (external execution). */
+export interface PendingToolCalls {
+  readonly requestReplyId: string | null
+  readonly toolCalls: readonly ToolUseBlock[]
+}
+
+/** A confirmation asked by a subagent: never the chat's own pending confirmation. */
+export interface SubagentPendingConfirmation extends PendingToolCalls {
+  readonly source: string
+  readonly taskId: string | null
+}
+
+/** A subagent the user can talk to directly. */
+export interface ExposedSubagent {
+  readonly subagentId: string
+  readonly agentId: string | null
+  readonly sessionId: string | null
+  readonly label: string | null
+}
+
+/** An application notification (CUSTOM event). */
+export interface CustomEventRecord {
+  readonly name: string
+  readonly value: unknown
+  readonly source: string | null
+}
+
+/** Everything rebuilt from the events: immutable, with untouched parts shared between states. */
+export interface AgentState {
+  readonly scopes: Readonly<Record<string, Scope>>
+  readonly pendingConfirmation: PendingToolCalls | null
+  readonly pendingExternalExecution: PendingToolCalls | null
+  readonly subagentPendingConfirmations: readonly SubagentPendingConfirmation[]
+  readonly exposedSubagents: readonly ExposedSubagent[]
+  readonly customEvents: readonly CustomEventRecord[]
+  readonly seenIds: SeenIds
+}
+
+/** The key of the top-level agent's scope. */
+export const MAIN_SCOPE = ''
+
+/** A state with no events applied. */
+export function createAgentState(): AgentState {
+  return {
+    scopes: { [MAIN_SCOPE]: { key: MAIN_SCOPE, source: null, taskId: null, turns: [], open: false } },
+    pendingConfirmation: null,
+    pendingExternalExecution: null,
+    subagentPendingConfirmations: [],
+    exposedSubagents: [],
+    customEvents: [],
+    seenIds: createSeenIds(),
+  }
+}

@@ -1,0 +1,285 @@
+import type { AgentEvent } from './events'
+import { finalizeDataEntry } from './data-block'
+import { finalizeToolArguments } from './tool-arguments'
+import type { ChatUsage, GenerateReason } from './message'
+import type { AgentState, BlockEntry, Scope, Turn, TurnStatus } from './state'
+import { MAIN_SCOPE } from './state'
+
+// Resume echoes and hints carry the replyId of an earlier call, so they never count as late (§7.2).
+const NEVER_LATE: ReadonlySet<string> = new Set(['USER_CONFIRM_RESULT', 'EXTERNAL_EXECUTION_RESULT', 'HINT_BLOCK'])
+
+/** The scope an event belongs to: `''` at top level, else `source` (plus `#taskId` for remote children). */
+export function scopeKeyOf(event: AgentEvent): string {
+  const source = event.source
+  if (!source) return MAIN_SCOPE
+  const taskId = event.metadata?.taskId
+  return typeof taskId === 'string' && taskId !== '' ? `${source}#${taskId}` : source
+}
+
+function replyIdOf(event: AgentEvent): string | undefined {
+  return 'replyId' in event ? event.replyId : undefined
+}
+
+/** A new, open turn. */
+export function openTurn(id: string, name: string | null, timestamp: string | null): Turn {
+  return {
+    id,
+    name,
+    timestamp,
+    status: 'streaming',
+    generateReason: null,
+    entries: [],
+    slots: {},
+    modelCalls: [],
+    usage: null,
+    replyIds: [],
+    result: null,
+    stopReason: null,
+    exceededMaxIters: false,
+    askedConfirmation: false,
+    askedExternalExecution: false,
+    allToolsDenied: false,
+    serial: 0,
+  }
+}
+
+/** The scope of an event, created empty when it is the first event of that subagent. */
+export function scopeOf(state: AgentState, event: AgentEvent): Scope {
+  const key = scopeKeyOf(event)
+  const existing = state.scopes[key]
+  if (existing !== undefined) return existing
+  const taskId = event.metadata?.taskId
+  return {
+    key,
+    source: event.source ?? null,
+    taskId: typeof taskId === 'string' && taskId !== '' ? taskId : null,
+    turns: [],
+    open: false,
+  }
+}
+
+/**
+ * The event's scope with an open turn to apply it to: the open one, or an implicit one for a
+ * client that joined mid-stream. Undefined for a late event (its replyId belongs to a closed turn).
+ * The event's replyId is recorded on the turn.
+ */
+export function enterTurn(state: AgentState, event: AgentEvent): Scope | undefined {
+  let scope = scopeOf(state, event)
+  const replyId = replyIdOf(event)
+  const recordsReplyId = replyId !== undefined && !NEVER_LATE.has(event.type)
+  if (!scope.open) {
+    if (recordsReplyId && scope.turns.some((turn) => turn.replyIds.includes(replyId))) return undefined
+    const turn = openTurn(replyId || event.id || `turn-${scope.turns.length + 1}`, null, event.createdAt ?? null)
+    scope = { ...scope, turns: [...scope.turns, turn], open: true }
+  }
+  if (!recordsReplyId) return scope
+  const current = scope.turns[scope.turns.length - 1] as Turn
+  if (current.replyIds.includes(replyId)) return scope
+  return replaceCurrentTurn(scope, { ...current, replyIds: [...current.replyIds, replyId] })
+}
+
+/** Applies `update` to the open turn of the event's scope; the same state when the event is late or changes nothing. */
+export function inCurrentTurn(state: AgentState, event: AgentEvent, update: (turn: Turn) => Turn): AgentState {
+  const scope = enterTurn(state, event)
+  if (scope === undefined) return state
+  const turn = currentTurn(scope)
+  const updated = update(turn)
+  if (updated === turn) return state
+  return withScope(state, replaceCurrentTurn(scope, updated))
+}
+
+/** The open turn of a scope that went through {@link enterTurn}. */
+export function currentTurn(scope: Scope): Turn {
+  return scope.turns[scope.turns.length - 1] as Turn
+}
+
+/** The scope with its last turn replaced. */
+export function replaceCurrentTurn(scope: Scope, turn: Turn): Scope {
+  const turns = scope.turns.slice()
+  turns[turns.length - 1] = turn
+  return { ...scope, turns }
+}
+
+/** The scope with the turn at `index` replaced. */
+export function replaceTurn(scope: Scope, index: number, turn: Turn): Scope {
+  const turns = scope.turns.slice()
+  turns[index] = turn
+  return { ...scope, turns }
+}
+
+/** The state with one scope replaced. */
+export function withScope(state: AgentState, scope: Scope): AgentState {
+  return { ...state, scopes: { ...state.scopes, [scope.key]: scope } }
+}
+
+/** The turn with the entry at `index` replaced. */
+export function replaceEntry(turn: Turn, index: number, entry: BlockEntry): Turn {
+  const entries = turn.entries.slice()
+  entries[index] = entry
+  return { ...turn, entries }
+}
+
+/** The turn with an entry appended, registered under `slot` when given. */
+export function appendEntry(turn: Turn, entry: BlockEntry, slot?: string): Turn {
+  const entries = [...turn.entries, entry]
+  const slots = slot === undefined ? turn.slots : { ...turn.slots, [slot]: entries.length - 1 }
+  return { ...turn, entries, slots, serial: turn.serial + 1 }
+}
+
+/** The turn with a slot removed (its entry stays). */
+export function releaseSlot(turn: Turn, slot: string): Turn {
+  const { [slot]: _released, ...slots } = turn.slots
+  return { ...turn, slots }
+}
+
+/** The turn without the entry at `index`; slots are rebuilt since later indexes shift. */
+export function removeEntry(turn: Turn, index: number): Turn {
+  const entries = turn.entries.filter((_entry, position) => position !== index)
+  return { ...turn, entries, slots: slotsOf(entries) }
+}
+
+/** The key for a new block: the creating event's id, else a per-turn serial. */
+export function entryKey(turn: Turn, event: { readonly id?: string }): string {
+  return event.id || `${turn.id}#${turn.serial}`
+}
+
+/** Slot names: open text/thinking/data blocks by (kind, replyId, blockId), tool calls and open results by id. */
+export const slot = {
+  open: (kind: string, replyId: string | undefined, blockId: string) => `o\u0000${kind}\u0000${replyId ?? ''}\u0000${blockId}`,
+  toolUse: (toolCallId: string) => `u\u0000${toolCallId}`,
+  toolResult: (toolCallId: string) => `r\u0000${toolCallId}`,
+}
+
+function slotsOf(entries: readonly BlockEntry[]): Record<string, number> {
+  const slots: Record<string, number> = {}
+  entries.forEach((entry, index) => {
+    switch (entry.kind) {
+      case 'text':
+      case 'thinking':
+      case 'data': {
+        if (entry.openKey !== null) slots[entry.openKey] = index
+        break
+      }
+      case 'tool_use': {
+        slots[slot.toolUse(entry.block.id)] ??= index
+        break
+      }
+      case 'tool_result': {
+        if (entry.status === 'streaming') slots[slot.toolResult(entry.block.id)] = index
+        break
+      }
+      case 'hint': {
+        break
+      }
+      default: {
+        entry satisfies never
+      }
+    }
+  })
+  return slots
+}
+
+/** Where the tool call with this id sits in the scope, newest turn first. */
+export function findToolUse(scope: Scope, toolCallId: string): { turnIndex: number; entryIndex: number } | undefined {
+  const name = slot.toolUse(toolCallId)
+  for (let turnIndex = scope.turns.length - 1; turnIndex >= 0; turnIndex--) {
+    const entryIndex = (scope.turns[turnIndex] as Turn).slots[name]
+    if (entryIndex !== undefined) return { turnIndex, entryIndex }
+  }
+  return undefined
+}
+
+/** Applies `update` to a tool call of the scope wherever it is; the same scope when it is unknown or unchanged. */
+export function updateToolUse(
+  scope: Scope,
+  toolCallId: string,
+  update: (entry: BlockEntry & { kind: 'tool_use' }) => BlockEntry,
+): Scope {
+  const found = findToolUse(scope, toolCallId)
+  if (found === undefined) return scope
+  const turn = scope.turns[found.turnIndex] as Turn
+  const entry = turn.entries[found.entryIndex] as BlockEntry & { kind: 'tool_use' }
+  const updated = update(entry)
+  if (updated === entry) return scope
+  return replaceTurn(scope, found.turnIndex, replaceEntry(turn, found.entryIndex, updated))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Closing a turn (§7.2)
+
+const STATUS_BY_REASON: Partial<Record<GenerateReason, TurnStatus>> = {
+  PERMISSION_ASKING: 'awaiting_confirmation',
+  TOOL_SUSPENDED: 'awaiting_external_execution',
+  INTERRUPTED: 'interrupted',
+  MAX_ITERATIONS: 'max_iterations',
+  REASONING_STOP_REQUESTED: 'stopped',
+  ACTING_STOP_REQUESTED: 'stopped',
+  MIDDLEWARE_STOP_REQUESTED: 'stopped',
+  ALL_TOOLS_DENIED: 'stopped',
+}
+
+/** The scope with its open turn closed: by AGENT_END (`ended`), or as `incomplete`. */
+export function closeCurrentTurn(scope: Scope, ended: boolean): Scope {
+  if (!scope.open) return scope
+  const turn = currentTurn(scope)
+  const entries: BlockEntry[] = []
+  for (const entry of turn.entries) {
+    const closed = closeEntry(entry)
+    if (closed !== null) entries.push(closed)
+  }
+  const generateReason = resolveGenerateReason(turn)
+  const status: TurnStatus = ended ? (generateReason ? (STATUS_BY_REASON[generateReason] ?? 'completed') : 'completed') : 'incomplete'
+  const closed: Turn = { ...turn, entries, slots: slotsOf(entries), generateReason, status }
+  return { ...replaceCurrentTurn(scope, closed), open: false }
+}
+
+function closeEntry(entry: BlockEntry): BlockEntry | null {
+  if (entry.status === 'done') return entry
+  switch (entry.kind) {
+    case 'text': {
+      return entry.block.text === '' ? null : { ...entry, status: 'done', openKey: null }
+    }
+    case 'thinking': {
+      return entry.block.thinking === '' ? null : { ...entry, status: 'done', openKey: null }
+    }
+    case 'data': {
+      return finalizeDataEntry(entry)
+    }
+    case 'tool_use': {
+      return finalizeToolArguments(entry)
+    }
+    case 'tool_result': {
+      return { ...entry, status: 'done', block: { ...entry.block, state: 'interrupted' } }
+    }
+    case 'hint': {
+      return entry
+    }
+    default: {
+      entry satisfies never
+      return entry
+    }
+  }
+}
+
+// The first of these that exists (§7.2); askedConfirmation is only ever set at top level.
+function resolveGenerateReason(turn: Turn): GenerateReason | null {
+  const fromResult = turn.result?.metadata?.agentscope_generate_reason
+  if (typeof fromResult === 'string' && fromResult !== '') return fromResult.toUpperCase() as GenerateReason
+  if (turn.stopReason !== null) return turn.stopReason
+  if (turn.exceededMaxIters) return 'MAX_ITERATIONS'
+  if (turn.askedConfirmation) return 'PERMISSION_ASKING'
+  if (turn.askedExternalExecution) return 'TOOL_SUSPENDED'
+  return null
+}
+
+/** Adds two usages field by field. */
+export function addUsage(total: ChatUsage | null, usage: ChatUsage): ChatUsage {
+  if (total === null) return usage
+  return {
+    inputTokens: total.inputTokens + usage.inputTokens,
+    outputTokens: total.outputTokens + usage.outputTokens,
+    cachedTokens: total.cachedTokens + usage.cachedTokens,
+    time: total.time + usage.time,
+    totalTokens: total.totalTokens + usage.totalTokens,
+  }
+}
