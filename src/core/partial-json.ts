@@ -185,7 +185,8 @@ export function createPartialJsonParser(): PartialJsonParser {
     const literal = LITERALS[character]
     if (literal !== undefined) {
       mode = 'literal'
-      ;[literalWord, literalResult] = literal
+      literalWord = literal[0]
+      literalResult = literal[1]
       literalIndex = 0
       return index
     }

@@ -37,17 +37,16 @@ import { closeCurrentTurn } from './turns'
  * Never throws: an event it cannot use leaves the state as it was.
  */
 export function reduce(state: AgentState, event: AgentEvent): AgentState {
-  const id: unknown = event.id
-  const hasId = typeof id === 'string' && id !== ''
-  if (hasId && hasSeenId(state.seenIds, id)) return state
-  let next: AgentState
   try {
-    next = applyEvent(state, event)
+    const id: unknown = event.id
+    const hasId = typeof id === 'string' && id !== ''
+    if (hasId && hasSeenId(state.seenIds, id)) return state
+    const next = applyEvent(state, event)
+    return hasId ? { ...next, seenIds: addSeenId(state.seenIds, id) } : next
   } catch {
     // Only reachable with a value that bypassed parseAgentEvent; wire data must never break the state.
     return state
   }
-  return hasId ? { ...next, seenIds: addSeenId(state.seenIds, id) } : next
 }
 
 function applyEvent(state: AgentState, event: AgentEvent): AgentState {

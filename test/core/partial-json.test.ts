@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createPartialJsonParser } from '../../src/core/partial-json'
 
-/** JSON text of arbitrary values: any Unicode, indented or not, and sometimes with every non-ASCII unit as a `\u` escape. */
+/** JSON text of arbitrary values: any Unicode, indented or not, sometimes with non-ASCII written as `\u` escapes. */
 const jsonText = fc
   .record({
     value: fc.oneof(fc.jsonValue(), fc.jsonValue({ stringUnit: 'binary' }), fc.jsonValue({ stringUnit: 'grapheme' })),
@@ -43,12 +43,12 @@ function parseAll(chunks: readonly string[]) {
   return parser
 }
 
-/** Whether `partial` could be shown while `final` streams: completed parts are equal, the one in progress is a prefix. */
+/** Whether `partial` could show while `final` streams: completed parts equal, the one in progress a prefix. */
 function isPrefixOf(partial: unknown, final: unknown): boolean {
   if (partial === undefined) return true
   if (typeof partial === 'string') return typeof final === 'string' && final.startsWith(partial)
   // A number in progress shows its last valid prefix (`12.` as 12), which need not equal the final number.
-  if (typeof partial === 'number') return typeof final === 'number'
+  if (typeof partial === 'number') return typeof final === 'number' && !Number.isNaN(partial)
   if (Array.isArray(partial)) {
     if (!Array.isArray(final) || partial.length > final.length) return false
     return partial.every((item, index) =>
@@ -58,18 +58,19 @@ function isPrefixOf(partial: unknown, final: unknown): boolean {
   if (typeof partial === 'object' && partial !== null) {
     if (typeof final !== 'object' || final === null || Array.isArray(final)) return false
     const finalMembers = final as Record<string, unknown>
-    const differing = Object.keys(partial).filter(
-      (key) => !Object.hasOwn(finalMembers, key) || !isDeepStrictEqual((partial as Record<string, unknown>)[key], finalMembers[key]),
+    const partialMembers = partial as Record<string, unknown>
+    const differing = Object.keys(partialMembers).filter(
+      (key) => !Object.hasOwn(finalMembers, key) || !isDeepStrictEqual(partialMembers[key], finalMembers[key]),
     )
-    if (differing.length === 0) return true
     const [key] = differing
-    return differing.length === 1 && key !== undefined && Object.hasOwn(finalMembers, key) &&
-      isPrefixOf((partial as Record<string, unknown>)[key], finalMembers[key])
+    if (key === undefined) return true
+    if (differing.length > 1 || !Object.hasOwn(finalMembers, key)) return false
+    return isPrefixOf(partialMembers[key], finalMembers[key])
   }
   return partial === final
 }
 
-/** Whether `next` reuses every completed part of `previous`: all but the last element (or one member) are the same objects. */
+/** Whether `next` reuses the completed parts of `previous`: all but the last element (or one member) are identical. */
 function keepsCompletedParts(previous: unknown, next: unknown): boolean {
   if (previous === next || typeof previous !== 'object' || previous === null) return true
   if (Array.isArray(previous)) {
@@ -144,12 +145,15 @@ describe('createPartialJsonParser', () => {
   })
 
   it('agrees with JSON.parse on whether arbitrary text is one complete document', () => {
-    const tokenSoup = fc
-      .array(fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '\\', 'u', '0', '1', '-', '+', '.', 'e', 't', 'rue', 'n', 'ull', ' ', '\n', 'a'), {
-        maxLength: 30,
-      })
-      .map((tokens) => tokens.join(''))
-    const anyText = fc.oneof(tokenSoup, fc.string(), fc.string({ unit: 'binary' }), jsonText)
+    const token = fc.constantFrom(...'{}[],:"\\u01-+.etn a\n'.split(''), 'rue', 'ull', 'alse')
+    const tokenSoup = fc.array(token, { maxLength: 30 }).map((tokens) => tokens.join(''))
+    const anyText = fc.oneof(
+      tokenSoup,
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: 'binary-ascii' }),
+      jsonText,
+    )
     fc.assert(
       fc.property(anyText, fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
         const parser = parseAll(splitAt(text, cuts.map((cut) => cut % (text.length + 1))))
@@ -167,8 +171,9 @@ describe('createPartialJsonParser', () => {
   })
 
   it('never throws, whatever it is given', () => {
+    const garbage = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary-ascii' }))
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary-ascii' }))), (chunks) => {
+      fc.property(fc.array(garbage), (chunks) => {
         const parser = createPartialJsonParser()
         for (const chunk of chunks) {
           parser.push(chunk)
@@ -218,8 +223,9 @@ describe('createPartialJsonParser', () => {
     expect(parser.value()).toEqual({ a: 'he' })
   })
 
-  it('rejects trailing commas, raw control characters and leading zeros', () => {
-    for (const text of ['[1,]', '{"a":1,}', '"a\u0001"', '01', '[.5]', '[1.]', '{"a" 1}', '[tru]', "{'a':1}"]) {
+  it('rejects what JSON.parse rejects: trailing commas, raw control characters, bad escapes, leading zeros', () => {
+    const texts = ['[1,]', '{"a":1,}', '"a\u0001"', '"\u001f"', '"\\u12g4"', '"\\x"', '01', '[.5]', '[1.]']
+    for (const text of [...texts, '[1 2]', '\u00a01', '\f1', '{"a" 1}', '[tru]', "{'a':1}"]) {
       const parser = createPartialJsonParser()
       parser.push(text)
       expect(parser.status, text).toBe('invalid')
@@ -260,6 +266,15 @@ describe('createPartialJsonParser', () => {
     for (const [chunk, expected] of steps) {
       parser.push(chunk)
       expect(parser.value(), chunk).toEqual(expected)
+    }
+  })
+
+  it('shows the longest valid prefix of a number that a single push leaves unfinished', () => {
+    const cases = [['[-3.5e', [-3.5]], ['[1e+', [1]], ['[0.', [0]], ['[-', []], ['[-0', [-0]]] as const
+    for (const [text, expected] of cases) {
+      const parser = createPartialJsonParser()
+      parser.push(text)
+      expect(parser.value(), text).toEqual(expected)
     }
   })
 
