@@ -124,3 +124,15 @@ export type {
   MessageOptions,
   ToolResultBlockOptions,
 } from './build-message'
+export { readHistory, appendTurns } from './history'
+export type { HistoryItem } from './history'
+export { createEventStreamDecoder, readEventStream } from '../transport/read-event-stream'
+export type {
+  EventStreamDecoder,
+  EventStreamDecoderOptions,
+  EventStreamFrame,
+  ReadEventStreamOptions,
+} from '../transport/read-event-stream'
+export { createSseTransport } from '../transport/sse-transport'
+export type { SseTransport, SseTransportOptions } from '../transport/sse-transport'
+export type { AgentTransport, RunEnd, RunHandlers, RunRequest } from '../transport/agent-transport'

@@ -10,10 +10,14 @@ it('runs with react, react-dom and zustand mocked as empty modules', async () =>
   expect(core.replayEvents([{ type: 'AGENT_START', replyId: 'r' }]).turns).toHaveLength(1)
 })
 
-it('imports nothing from React, zustand or the other layers', () => {
-  const directory = new URL('../../src/core/', import.meta.url)
-  for (const file of readdirSync(directory)) {
-    const source = readFileSync(new URL(file, directory), 'utf8')
-    expect(source, file).not.toMatch(/from '(react|react-dom|zustand)[/']|from '\.\.\//)
+it('imports nothing from React or zustand, and the core imports no other layer', () => {
+  for (const folder of ['core', 'transport']) {
+    const directory = new URL(`../../src/${folder}/`, import.meta.url)
+    for (const file of readdirSync(directory)) {
+      const source = readFileSync(new URL(file, directory), 'utf8')
+      expect(source, file).not.toMatch(/from '(react|react-dom|zustand)[/']/)
+      // The ./core entry (core/index.ts) also exports the transport, which is framework-free too.
+      if (folder === 'core' && file !== 'index.ts') expect(source, file).not.toMatch(/from '\.\.\//)
+    }
   }
 })

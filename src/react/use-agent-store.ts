@@ -1,0 +1,8 @@
+import { useStore } from 'zustand'
+import type { AgentStoreState } from '../store/create-agent-store'
+import { useAgentStoreApi } from './agent-context'
+
+/** Selects from the chat's store; re-renders only when the selected value changes (`Object.is`). */
+export function useAgentStore<T>(selector: (state: AgentStoreState) => T): T {
+  return useStore(useAgentStoreApi('useAgentStore'), selector)
+}

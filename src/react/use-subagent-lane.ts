@@ -1,0 +1,31 @@
+import { useStore } from 'zustand'
+import { useShallow } from 'zustand/react/shallow'
+import type { Scope, SubagentPendingConfirmation } from '../core/state'
+import { MAIN_SCOPE } from '../core/state'
+import { selectSubagentLane, selectSubagentPendingConfirmations } from '../store/selectors'
+import { useAgentStoreApi } from './agent-context'
+
+/** One subagent's turns and its own pending confirmations. */
+export interface SubagentLane {
+  readonly scope: Scope | undefined
+  readonly pendingConfirmations: readonly SubagentPendingConfirmation[]
+}
+
+/** The lane of one subagent, by scope key (`source`, or `source#taskId`). */
+export function useSubagentLane(scopeKey: string): SubagentLane {
+  return useStore(
+    useAgentStoreApi('useSubagentLane'),
+    useShallow((state) => ({
+      scope: selectSubagentLane(state, scopeKey),
+      pendingConfirmations: selectSubagentPendingConfirmations(state, scopeKey),
+    })),
+  )
+}
+
+/** The scope keys of every subagent seen so far, in order of appearance. */
+export function useSubagentKeys(): readonly string[] {
+  return useStore(
+    useAgentStoreApi('useSubagentKeys'),
+    useShallow((state) => Object.keys(state.agent.scopes).filter((key) => key !== MAIN_SCOPE)),
+  )
+}

@@ -1,0 +1,28 @@
+import { useMemo } from 'react'
+import { useStore } from 'zustand'
+import { useShallow } from 'zustand/react/shallow'
+import { MAIN_SCOPE } from '../core/state'
+import { partialToolInput } from '../core/tool-arguments'
+import type { ToolCallView } from '../store/selectors'
+import { selectToolCall } from '../store/selectors'
+import { useAgentStoreApi } from './agent-context'
+
+/** A tool call with its latest result and its arguments so far (partial while they stream). */
+export interface ToolCallState extends ToolCallView {
+  /** The arguments: a best-effort partial object while they stream, the final `input` after. */
+  readonly input: unknown
+}
+
+/** A tool call by id in a scope (top level by default), joined with its latest result. */
+export function useToolCall(toolCallId: string, scopeKey = MAIN_SCOPE): ToolCallState | undefined {
+  const view = useStore(
+    useAgentStoreApi('useToolCall'),
+    useShallow((state) => {
+      const found = selectToolCall(state, toolCallId, scopeKey)
+      return { call: found?.call, result: found?.result }
+    }),
+  )
+  const { call, result } = view
+  const input = useMemo(() => (call === undefined ? undefined : partialToolInput(call)), [call])
+  return useMemo(() => (call === undefined ? undefined : { call, result, input }), [call, result, input])
+}

@@ -1,0 +1,378 @@
+import { createStore } from 'zustand/vanilla'
+import type { StoreApi } from 'zustand/vanilla'
+import { confirmResult, toolResultBlock, userMessage } from '../core/build-message'
+import { AgentStreamError } from '../core/errors'
+import type { AgentEvent } from '../core/events'
+import { appendTurns, readHistory } from '../core/history'
+import type { ContentBlock, Msg, PermissionRule, ToolResultBlock, ToolResultState } from '../core/message'
+import { parseAgentEvent } from '../core/parse-event'
+import { endStream, reduce } from '../core/reduce'
+import { MAIN_SCOPE, createAgentState } from '../core/state'
+import type { AgentState } from '../core/state'
+import type { AgentTransport, RunRequest } from '../transport/agent-transport'
+import { scheduleFrame as defaultScheduleFrame } from './frame-scheduler'
+import type { FrameScheduler } from './frame-scheduler'
+
+/** Where the chat stands. */
+export type AgentStatus =
+  | 'idle'
+  | 'connecting'
+  | 'streaming'
+  | 'awaiting-confirmation'
+  | 'awaiting-external'
+  | 'done'
+  | 'error'
+
+/** One item of the conversation as shown: a user message, or the agent turn at `index` of the top-level turns. */
+export type TranscriptItem =
+  | { readonly kind: 'user'; readonly key: string; readonly message: Msg }
+  | { readonly kind: 'turn'; readonly key: string; readonly index: number }
+
+/** The user's answer to one tool call awaiting confirmation. */
+export interface ConfirmationDecision {
+  readonly toolCallId: string
+  readonly approved: boolean
+  /** Edited arguments: they replace both `input` and `content` of the call. */
+  readonly input?: Readonly<Record<string, unknown>>
+  /** Rules to store when approving ("always allow"). */
+  readonly rules?: readonly PermissionRule[]
+}
+
+/** The result of a tool the client ran itself (external execution). */
+export interface ExternalToolResult {
+  readonly toolCallId: string
+  readonly output: string | ContentBlock | readonly ContentBlock[]
+  /** @default 'success' */
+  readonly state?: ToolResultState
+}
+
+/** What the user can send: text, blocks (text and media), or a whole USER message. */
+export type SendInput = string | readonly ContentBlock[] | Msg
+
+/** The state and actions of one chat. */
+export interface AgentStoreState {
+  /** Everything rebuilt from the events (see `agentscope-react/core`). */
+  readonly agent: AgentState
+  /** User messages and agent turns in order. */
+  readonly transcript: readonly TranscriptItem[]
+  readonly status: AgentStatus
+  /** The last error that ended a run or refused an action; cleared by the next action. */
+  readonly error: AgentStreamError | null
+  /** Invalid events and malformed frames met in the current run (each was skipped). */
+  readonly warnings: readonly AgentStreamError[]
+  /** Sends a user message; refused while a run is in progress or the agent waits for an answer. */
+  readonly send: (input: SendInput) => Promise<void>
+  /** Answers the pending confirmation (some or all of its calls); sends one answer however often it is called. */
+  readonly confirm: (decisions: readonly ConfirmationDecision[]) => Promise<void>
+  /** Returns the results of the tools pending external execution. */
+  readonly submitToolResults: (results: readonly (ExternalToolResult | ToolResultBlock)[]) => Promise<void>
+  /** Asks the server to stop, then closes the stream if it has not ended by itself. */
+  readonly stop: () => Promise<void>
+  /** Closes any run and forgets the conversation. */
+  readonly reset: () => void
+  /** Replaces the conversation with stored messages (AgentScope's context: one Msg per model call). */
+  readonly load: (messages: readonly Msg[]) => void
+}
+
+/** A store of one chat. */
+export type AgentStore = StoreApi<AgentStoreState>
+
+/** Options of {@link createAgentStore}. */
+export interface AgentStoreOptions {
+  readonly transport: AgentTransport
+  /** When to publish batched events. @default requestAnimationFrame, with a timer fallback */
+  readonly scheduleFrame?: FrameScheduler
+  /** The longest a flush may spend reducing before it yields to the next frame, in ms. @default 8 */
+  readonly sliceMs?: number
+  /** How long `stop` waits for the server to end the stream before closing it, in ms. @default 3000 */
+  readonly stopTimeoutMs?: number
+  /** A clock for the slices. @default performance.now */
+  readonly now?: () => number
+}
+
+const MAX_WARNINGS = 50
+const SLICE_CHECK_INTERVAL = 64
+
+function refused(message: string): AgentStreamError {
+  return new AgentStreamError('refused', message)
+}
+
+function toStreamError(error: unknown): AgentStreamError {
+  if (error instanceof AgentStreamError) return error
+  const reason = error instanceof Error ? error.message : String(error)
+  return new AgentStreamError('network-error', `The run failed: ${reason}`, { cause: error })
+}
+
+function transcriptWithTurns(agent: AgentState, transcript: readonly TranscriptItem[], shown: number): readonly TranscriptItem[] {
+  const turns = agent.scopes[MAIN_SCOPE]?.turns.length ?? 0
+  if (turns <= shown) return transcript
+  const added: TranscriptItem[] = []
+  for (let index = shown; index < turns; index++) added.push({ kind: 'turn', key: `turn-${index}`, index })
+  return [...transcript, ...added]
+}
+
+function countTurns(transcript: readonly TranscriptItem[]): number {
+  let count = 0
+  for (const item of transcript) if (item.kind === 'turn') count++
+  return count
+}
+
+function statusAfterRun(agent: AgentState): AgentStatus {
+  if (agent.pendingConfirmation !== null) return 'awaiting-confirmation'
+  if (agent.pendingExternalExecution !== null) return 'awaiting-external'
+  return 'done'
+}
+
+/**
+ * Creates the store of one chat: the core state plus connection status, fed by a transport.
+ * Events are validated as they arrive and reduced in batches, published at most once per frame
+ * (a large backlog is reduced in ~8 ms slices, one per frame); status changes are published at once.
+ */
+export function createAgentStore(options: AgentStoreOptions): AgentStore {
+  const { transport } = options
+  const schedule = options.scheduleFrame ?? defaultScheduleFrame
+  const sliceMs = options.sliceMs ?? 8
+  const stopTimeoutMs = options.stopTimeoutMs ?? 3000
+  const now = options.now ?? (() => performance.now())
+
+  let queue: AgentEvent[] = []
+  let queueStart = 0
+  let cancelFrame: (() => void) | null = null
+  let drainWaiters: (() => void)[] = []
+  let run: { controller: AbortController; finished: Promise<void>; token: number } | null = null
+  let runToken = 0
+
+  const store = createStore<AgentStoreState>()(() => ({
+    agent: createAgentState(),
+    transcript: [],
+    status: 'idle',
+    error: null,
+    warnings: [],
+    send,
+    confirm,
+    submitToolResults,
+    stop,
+    reset,
+    load,
+  }))
+
+  function warn(error: AgentStreamError): void {
+    const warnings = store.getState().warnings
+    store.setState({ warnings: warnings.length >= MAX_WARNINGS ? [...warnings.slice(1), error] : [...warnings, error] })
+  }
+
+  function ingest(value: unknown): void {
+    const parsed = parseAgentEvent(value)
+    if (!parsed.ok) {
+      warn(parsed.error)
+      return
+    }
+    queue.push(parsed.event)
+    cancelFrame ??= schedule(flush)
+  }
+
+  function flush(): void {
+    cancelFrame = null
+    const deadline = now() + sliceMs
+    const state = store.getState()
+    let agent = state.agent
+    while (queueStart < queue.length) {
+      agent = reduce(agent, queue[queueStart++] as AgentEvent)
+      if (queueStart % SLICE_CHECK_INTERVAL === 0 && now() > deadline) break
+    }
+    if (queueStart >= queue.length) {
+      queue = []
+      queueStart = 0
+    } else {
+      cancelFrame = schedule(flush)
+    }
+    if (agent !== state.agent) {
+      store.setState({ agent, transcript: transcriptWithTurns(agent, state.transcript, countTurns(state.transcript)) })
+    }
+    if (cancelFrame === null) {
+      const waiters = drainWaiters
+      drainWaiters = []
+      for (const resolve of waiters) resolve()
+    }
+  }
+
+  function drained(): Promise<void> {
+    if (queueStart >= queue.length && cancelFrame === null) return Promise.resolve()
+    return new Promise((resolve) => drainWaiters.push(resolve))
+  }
+
+  function discardQueue(): void {
+    cancelFrame?.()
+    cancelFrame = null
+    queue = []
+    queueStart = 0
+    const waiters = drainWaiters
+    drainWaiters = []
+    for (const resolve of waiters) resolve()
+  }
+
+  function isBusy(): boolean {
+    return run !== null
+  }
+
+  function startRun(request: RunRequest): Promise<void> {
+    const controller = new AbortController()
+    const token = ++runToken
+    store.setState({ status: 'connecting', error: null, warnings: [] })
+    const finished = (async () => {
+      let status: AgentStatus
+      let error: AgentStreamError | null = null
+      try {
+        const end = await transport.run(request, {
+          signal: controller.signal,
+          onOpen: () => {
+            if (token === runToken) store.setState({ status: 'streaming' })
+          },
+          onEvent: (value) => {
+            if (token === runToken) ingest(value)
+          },
+          onError: (problem) => {
+            if (token === runToken) warn(problem)
+          },
+        })
+        status = end === 'aborted' ? 'idle' : 'done'
+      } catch (caught) {
+        status = 'error'
+        error = toStreamError(caught)
+      }
+      if (token !== runToken) return
+      await drained()
+      if (token !== runToken) return
+      const state = store.getState()
+      const agent = endStream(state.agent)
+      const transcript = transcriptWithTurns(agent, state.transcript, countTurns(state.transcript))
+      store.setState({ agent, transcript, status: status === 'done' ? statusAfterRun(agent) : status, error })
+      run = null
+    })()
+    run = { controller, finished, token }
+    return finished
+  }
+
+  async function send(input: SendInput): Promise<void> {
+    const { agent } = store.getState()
+    let problem: string | null = null
+    if (isBusy()) problem = 'The agent is still answering: wait for it or stop it before sending another message.'
+    else if (agent.pendingConfirmation !== null) {
+      problem = 'The agent is waiting for you to approve or deny its tool calls: answer them before sending a message.'
+    } else if (agent.pendingExternalExecution !== null) {
+      problem = 'The agent is waiting for the results of tools run on your side: submit them before sending a message.'
+    }
+    if (problem !== null) {
+      const error = refused(problem)
+      store.setState({ error })
+      throw error
+    }
+    const message = typeof input === 'object' && 'role' in input ? input : userMessage(input as string | readonly ContentBlock[])
+    const { transcript } = store.getState()
+    store.setState({ transcript: [...transcript, { kind: 'user', key: `user-${message.id ?? transcript.length}`, message }] })
+    await startRun({ kind: 'message', messages: [message] })
+  }
+
+  async function confirm(decisions: readonly ConfirmationDecision[]): Promise<void> {
+    const pending = store.getState().agent.pendingConfirmation
+    let problem: string | null = null
+    const seen = new Set<string>()
+    if (isBusy()) problem = 'An answer is already on its way.'
+    else if (pending === null) problem = 'No tool call is waiting for confirmation.'
+    else if (decisions.length === 0) problem = 'Answer at least one of the pending tool calls.'
+    else {
+      for (const decision of decisions) {
+        if (seen.has(decision.toolCallId)) problem = `Tool call ${decision.toolCallId} was answered twice.`
+        else if (!pending.toolCalls.some((call) => call.id === decision.toolCallId)) {
+          problem = `Tool call ${decision.toolCallId} is not waiting for confirmation.`
+        }
+        seen.add(decision.toolCallId)
+      }
+    }
+    if (problem !== null || pending === null) {
+      const error = refused(problem ?? 'No tool call is waiting for confirmation.')
+      store.setState({ error })
+      throw error
+    }
+    const confirmResults = decisions.map((decision) => {
+      const call = pending.toolCalls.find((candidate) => candidate.id === decision.toolCallId)
+      if (call === undefined) throw refused(`Tool call ${decision.toolCallId} is not waiting for confirmation.`)
+      return confirmResult(call, { approved: decision.approved, input: decision.input, rules: decision.rules })
+    })
+    await startRun({ kind: 'confirm', confirmResults })
+  }
+
+  async function submitToolResults(results: readonly (ExternalToolResult | ToolResultBlock)[]): Promise<void> {
+    const pending = store.getState().agent.pendingExternalExecution
+    let problem: string | null = null
+    const blocks = results.map((result) =>
+      'type' in result
+        ? result
+        : toolResultBlock(result.toolCallId, result.output, {
+            name: pending?.toolCalls.find((call) => call.id === result.toolCallId)?.name ?? null,
+            state: result.state ?? 'success',
+          }),
+    )
+    const seen = new Set<string>()
+    if (isBusy()) problem = 'The results are already on their way.'
+    else if (pending === null) problem = 'No tool call is waiting for external execution.'
+    else if (blocks.length === 0) problem = 'Submit at least one tool result.'
+    else {
+      for (const block of blocks) {
+        if (seen.has(block.id)) problem = `Tool call ${block.id} has two results.`
+        else if (!pending.toolCalls.some((call) => call.id === block.id)) {
+          problem = `Tool call ${block.id} is not waiting for external execution.`
+        }
+        seen.add(block.id)
+      }
+    }
+    if (problem !== null) {
+      const error = refused(problem)
+      store.setState({ error })
+      throw error
+    }
+    await startRun({ kind: 'tool-results', toolResults: blocks })
+  }
+
+  async function stop(): Promise<void> {
+    const current = run
+    if (current === null) return
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, stopTimeoutMs))
+    try {
+      await Promise.race([transport.interrupt(), timeout])
+    } catch {
+      // The interrupt endpoint failed: closing the connection still stops the agent on most servers.
+    }
+    await Promise.race([current.finished, timeout])
+    if (run === current) {
+      current.controller.abort()
+      await current.finished
+    }
+  }
+
+  function reset(): void {
+    runToken++
+    run?.controller.abort()
+    run = null
+    discardQueue()
+    store.setState({ agent: createAgentState(), transcript: [], status: 'idle', error: null, warnings: [] })
+  }
+
+  function load(messages: readonly Msg[]): void {
+    reset()
+    const items = readHistory(messages)
+    const agent = appendTurns(
+      createAgentState(),
+      items.flatMap((item) => (item.kind === 'turn' ? [item.turn] : [])),
+    )
+    let turnIndex = 0
+    const transcript: TranscriptItem[] = items.map((item, position) =>
+      item.kind === 'user'
+        ? { kind: 'user', key: `user-${item.message.id ?? position}`, message: item.message }
+        : { kind: 'turn', key: `turn-${turnIndex}`, index: turnIndex++ },
+    )
+    store.setState({ agent, transcript, status: statusAfterRun(agent) === 'done' ? 'idle' : statusAfterRun(agent) })
+  }
+
+  return store
+}

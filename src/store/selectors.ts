@@ -1,0 +1,118 @@
+import type { ChatUsage } from '../core/message'
+import type {
+  BlockEntry,
+  PendingToolCalls,
+  Scope,
+  SubagentPendingConfirmation,
+  ToolResultEntry,
+  ToolUseEntry,
+  Turn,
+} from '../core/state'
+import { MAIN_SCOPE } from '../core/state'
+import { addUsage } from '../core/turns'
+import type { AgentStoreState } from './create-agent-store'
+
+/** A tool call joined with its latest result in the same scope (which may sit in a later turn). */
+export interface ToolCallView {
+  readonly call: ToolUseEntry
+  readonly result: ToolResultEntry | undefined
+}
+
+const EMPTY_TURNS: readonly Turn[] = Object.freeze([])
+
+/** The top-level turns. */
+export function selectTurns(state: AgentStoreState): readonly Turn[] {
+  return state.agent.scopes[MAIN_SCOPE]?.turns ?? EMPTY_TURNS
+}
+
+/** One top-level turn by index. */
+export function selectTurn(state: AgentStoreState, index: number): Turn | undefined {
+  return selectTurns(state)[index]
+}
+
+const entryIndexes = new WeakMap<Turn, Map<string, number>>()
+
+/** One block of a turn by its key; the same object as long as the block did not change. */
+export function selectBlock(turn: Turn | undefined, key: string): BlockEntry | undefined {
+  if (turn === undefined) return undefined
+  let indexes = entryIndexes.get(turn)
+  if (indexes === undefined) {
+    indexes = new Map(turn.entries.map((entry, index) => [entry.key, index]))
+    entryIndexes.set(turn, indexes)
+  }
+  const index = indexes.get(key)
+  return index === undefined ? undefined : turn.entries[index]
+}
+
+const toolIndexes = new WeakMap<Scope, Map<string, ToolCallView>>()
+
+/** A tool call of a scope by id, with its latest result; computed once per scope revision. */
+export function selectToolCall(state: AgentStoreState, toolCallId: string, scopeKey = MAIN_SCOPE): ToolCallView | undefined {
+  const scope = state.agent.scopes[scopeKey]
+  if (scope === undefined) return undefined
+  let views = toolIndexes.get(scope)
+  if (views === undefined) {
+    const calls = new Map<string, ToolUseEntry>()
+    const results = new Map<string, ToolResultEntry>()
+    for (const turn of scope.turns) {
+      for (const entry of turn.entries) {
+        if (entry.kind === 'tool_use' && !calls.has(entry.block.id)) calls.set(entry.block.id, entry)
+        else if (entry.kind === 'tool_result') results.set(entry.block.id, entry)
+      }
+    }
+    views = new Map()
+    for (const [id, call] of calls) views.set(id, { call, result: results.get(id) })
+    toolIndexes.set(scope, views)
+  }
+  return views.get(toolCallId)
+}
+
+/** The chat's own pending confirmation (never a subagent's). */
+export function selectPendingConfirmation(state: AgentStoreState): PendingToolCalls | null {
+  return state.agent.pendingConfirmation
+}
+
+/** The tool calls waiting for the client to run them. */
+export function selectPendingExternalExecution(state: AgentStoreState): PendingToolCalls | null {
+  return state.agent.pendingExternalExecution
+}
+
+/** The turns of one subagent, by scope key (`source`, or `source#taskId`). */
+export function selectSubagentLane(state: AgentStoreState, scopeKey: string): Scope | undefined {
+  return scopeKey === MAIN_SCOPE ? undefined : state.agent.scopes[scopeKey]
+}
+
+const usages = new WeakMap<readonly Turn[], ChatUsage | null>()
+
+/** Token usage summed over every top-level turn, or null when no model call reported any. */
+export function selectUsage(state: AgentStoreState): ChatUsage | null {
+  const turns = selectTurns(state)
+  const cached = usages.get(turns)
+  if (cached !== undefined) return cached
+  let total: ChatUsage | null = null
+  for (const turn of turns) if (turn.usage !== null) total = addUsage(total, turn.usage)
+  usages.set(turns, total)
+  return total
+}
+
+const EMPTY_REQUESTS: readonly SubagentPendingConfirmation[] = Object.freeze([])
+const requestsByScope = new WeakMap<readonly SubagentPendingConfirmation[], Map<string, readonly SubagentPendingConfirmation[]>>()
+
+/** The confirmations one subagent is waiting for; the same array until they change. */
+export function selectSubagentPendingConfirmations(
+  state: AgentStoreState,
+  scopeKey: string,
+): readonly SubagentPendingConfirmation[] {
+  const all = state.agent.subagentPendingConfirmations
+  if (all.length === 0) return EMPTY_REQUESTS
+  let byScope = requestsByScope.get(all)
+  if (byScope === undefined) {
+    byScope = new Map()
+    for (const request of all) {
+      const key = request.taskId === null ? request.source : `${request.source}#${request.taskId}`
+      byScope.set(key, [...(byScope.get(key) ?? []), request])
+    }
+    requestsByScope.set(all, byScope)
+  }
+  return byScope.get(scopeKey) ?? EMPTY_REQUESTS
+}

@@ -1,0 +1,37 @@
+import type { AgentStreamError } from '../core/errors'
+import type { ConfirmResult, Msg, ToolResultBlock } from '../core/message'
+
+/** What a run sends: a user message, answers to a confirmation, or the results of tools run by the client. */
+export type RunRequest =
+  | { readonly kind: 'message'; readonly messages: readonly Msg[] }
+  | { readonly kind: 'confirm'; readonly confirmResults: readonly ConfirmResult[] }
+  | { readonly kind: 'tool-results'; readonly toolResults: readonly ToolResultBlock[] }
+
+/** Callbacks of one run. */
+export interface RunHandlers {
+  /** Aborting closes the connection; the run then resolves `'aborted'`. */
+  readonly signal: AbortSignal
+  /** The server accepted the run and the stream is open. */
+  readonly onOpen?: () => void
+  /** Each event as parsed JSON, in order; validation happens downstream (`parseAgentEvent`). */
+  readonly onEvent: (value: unknown) => void
+  /** A problem that does not end the stream, such as a malformed frame that was skipped. */
+  readonly onError?: (error: AgentStreamError) => void
+}
+
+/** How a run's stream ended when it did not fail. */
+export type RunEnd = 'ended' | 'aborted'
+
+/** What every protocol implements: start runs, stop them, and report their events. */
+export interface AgentTransport {
+  /**
+   * Starts a run and resolves when its stream ends: `'ended'` after the top-level AGENT_END,
+   * `'aborted'` when the signal aborted it. Rejects with an `AgentStreamError` (`http-error`,
+   * `wrong-content-type`, `network-error`, `incomplete-stream`). A run is never retried on its own.
+   */
+  run(request: RunRequest, handlers: RunHandlers): Promise<RunEnd>
+  /** Asks the server to stop the running call; it then ends the stream itself. */
+  interrupt(): Promise<void>
+  /** The conversation as the server stores it, when the server exposes it. */
+  loadHistory?(): Promise<Msg[]>
+}

@@ -1,0 +1,165 @@
+import { AgentStreamError } from '../core/errors'
+import type { Msg } from '../core/message'
+import type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './agent-transport'
+import { readEventStream } from './read-event-stream'
+
+/** Options of {@link createSseTransport}. */
+export interface SseTransportOptions {
+  /** Base URL of the bridge; runs go to `{url}/sessions/{sessionId}/runs`. @example '/api' */
+  readonly url: string
+  /** The AgentScope session; one per chat. @default a random UUID */
+  readonly sessionId?: string
+  /** Extra request headers, or a function returning them (for a fresh auth token per request). */
+  readonly headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
+  /** @default 'same-origin' */
+  readonly credentials?: RequestCredentials
+  /** Injected `fetch`, for tests or instrumentation. @default globalThis.fetch */
+  readonly fetch?: typeof fetch
+}
+
+/** The native event bridge transport, with its session id. */
+export interface SseTransport extends AgentTransport {
+  readonly sessionId: string
+  loadHistory(): Promise<Msg[]>
+}
+
+const BODY_EXCERPT = 500
+const END_TYPES: ReadonlySet<unknown> = new Set(['AGENT_END', 'REPLY_END', 'RUN_FINISHED'])
+
+function bodyOf(request: RunRequest): unknown {
+  switch (request.kind) {
+    case 'message': {
+      return { msgs: request.messages }
+    }
+    case 'confirm': {
+      return { confirmResults: request.confirmResults }
+    }
+    case 'tool-results': {
+      return { toolResults: request.toolResults }
+    }
+    default: {
+      request satisfies never
+      return undefined
+    }
+  }
+}
+
+function isTopLevelEnd(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  const { type, source } = value as { type?: unknown; source?: unknown }
+  return END_TYPES.has(type) && !source
+}
+
+async function excerpt(response: Response): Promise<string> {
+  try {
+    const text = await response.text()
+    return text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}…` : text
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * A transport for AgentScope's native event bridge (protocol §9.1): POST a run, read its
+ * `text/event-stream`, and stop through the interrupt endpoint.
+ *
+ * It reads the body with `readEventStream` (the parser of `@microsoft/fetch-event-source`) over a
+ * plain `fetch` rather than `fetchEventSource()`: that function aborts on tab hide and re-sends the
+ * POST on return unless `openWhenHidden: true` (Azure/fetch-event-source#36), retries forever when
+ * `onerror` returns (#79), and needs `window`. Here the stream stays open when the tab is hidden,
+ * as with `openWhenHidden: true`, and a POST that carries user input is never sent twice.
+ */
+export function createSseTransport(options: SseTransportOptions): SseTransport {
+  const sessionId = options.sessionId ?? globalThis.crypto.randomUUID()
+  const base = options.url.replace(/\/+$/, '')
+  const endpoint = (path: string) => `${base}/sessions/${encodeURIComponent(sessionId)}${path}`
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  const credentials = options.credentials ?? 'same-origin'
+
+  async function headers(extra: Record<string, string>): Promise<Record<string, string>> {
+    const custom = typeof options.headers === 'function' ? await options.headers() : options.headers
+    return { ...extra, ...custom }
+  }
+
+  async function request(path: string, init: RequestInit, what: string): Promise<Response> {
+    const url = endpoint(path)
+    let response: Response
+    try {
+      response = await fetchImpl(url, { credentials, ...init })
+    } catch (error) {
+      if (init.signal?.aborted) throw error
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new AgentStreamError('network-error', `Could not reach the agent server (${what} ${url}): ${reason}`, {
+        cause: error,
+      })
+    }
+    if (!response.ok) {
+      const body = await excerpt(response)
+      const message = `The agent server answered ${response.status} ${response.statusText} to ${what}${body ? `: ${body}` : ''}`
+      throw new AgentStreamError('http-error', message, { status: response.status, body })
+    }
+    return response
+  }
+
+  async function run(runRequest: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
+    const { signal } = handlers
+    let response: Response
+    try {
+      response = await request(
+        '/runs',
+        {
+          method: 'POST',
+          headers: await headers({ 'content-type': 'application/json', accept: 'text/event-stream' }),
+          body: JSON.stringify(bodyOf(runRequest)),
+          signal,
+        },
+        'the run',
+      )
+    } catch (error) {
+      if (signal.aborted) return 'aborted'
+      throw error
+    }
+    const contentType = response.headers.get('content-type') ?? ''
+    if (!contentType.toLowerCase().startsWith('text/event-stream')) {
+      const body = await excerpt(response)
+      throw new AgentStreamError(
+        'wrong-content-type',
+        `Expected a text/event-stream response, got "${contentType || 'no content type'}": is the URL the event bridge?${body ? ` ${body}` : ''}`,
+        { status: response.status, body },
+      )
+    }
+    handlers.onOpen?.()
+    let ended = false
+    await readEventStream(response, {
+      signal,
+      onEvent: (value) => {
+        if (isTopLevelEnd(value)) ended = true
+        handlers.onEvent(value)
+      },
+      onError: handlers.onError,
+    })
+    if (signal.aborted) return 'aborted'
+    if (!ended) {
+      throw new AgentStreamError(
+        'incomplete-stream',
+        'The stream closed before AGENT_END: the reply is incomplete (the server failed or the connection dropped).',
+      )
+    }
+    return 'ended'
+  }
+
+  async function interrupt(): Promise<void> {
+    await request('/interrupt', { method: 'POST', headers: await headers({ accept: 'application/json' }) }, 'the interrupt')
+  }
+
+  async function loadHistory(): Promise<Msg[]> {
+    const response = await request('/messages', { headers: await headers({ accept: 'application/json' }) }, 'the history')
+    const messages: unknown = await response.json()
+    if (!Array.isArray(messages)) {
+      throw new AgentStreamError('http-error', 'The history endpoint did not return a JSON array of messages.')
+    }
+    return messages as Msg[]
+  }
+
+  return { sessionId, run, interrupt, loadHistory }
+}
