@@ -26,10 +26,10 @@ export function canCollectGarbage(): boolean {
   return typeof globalThis.gc === 'function'
 }
 
-/** A full collection when --expose-gc is on (twice, so weak references and finalizers settle). */
-export function collectGarbage(): void {
+/** A full collection when --expose-gc is on; `settle` runs a second one so weak references and finalizers settle. */
+export function collectGarbage(settle = false): void {
   globalThis.gc?.()
-  globalThis.gc?.()
+  if (settle) globalThis.gc?.()
 }
 
 /** Runs `run(setup())` warmups + runs times, collecting garbage before each; only `run` is timed. */
@@ -56,10 +56,10 @@ export function perItem(timing: Timing, items: number): { readonly median: numbe
 
 /** Heap bytes still reachable from what `build()` returns, after full collections. */
 export function retainedBytes(build: () => unknown): { readonly bytes: number; readonly value: unknown } {
-  collectGarbage()
+  collectGarbage(true)
   const before = process.memoryUsage().heapUsed
   const value = build()
-  collectGarbage()
+  collectGarbage(true)
   const after = process.memoryUsage().heapUsed
   return { bytes: after - before, value }
 }

@@ -1,0 +1,87 @@
+/**
+ * Benchmark entry: `npm run bench` (all suites) or `npm run bench -- core --runs 7 --warmups 2`.
+ * Each suite prints its tables and writes bench/results/<suite>.json. Timing targets are printed
+ * as PASS/MISS and never fail the run; a correctness check that fails exits with code 1.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { printCoreReport, runCoreBench } from './core-bench'
+import { canCollectGarbage } from './measure'
+import type { RunPlan } from './measure'
+
+interface Suite {
+  readonly name: string
+  /** Measures, prints, and returns what goes into results/<name>.json. */
+  readonly run: (plan: RunPlan, failures: string[]) => unknown
+}
+
+// Later suites (store, browser) are added here.
+const SUITES: readonly Suite[] = [
+  {
+    name: 'core',
+    run: (plan, failures) => {
+      const results = runCoreBench(plan, failures)
+      printCoreReport(results)
+      return results
+    },
+  },
+]
+
+const RESULTS_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), 'results')
+
+function readPlan(args: readonly string[]): { plan: RunPlan; names: string[] } {
+  let runs = 7
+  let warmups = 2
+  const names: string[] = []
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string
+    if (arg === '--runs') runs = Number(args[++index])
+    else if (arg === '--warmups') warmups = Number(args[++index])
+    else names.push(arg)
+  }
+  if (!(runs >= 1) || !(warmups >= 0)) throw new Error('--runs must be ≥ 1 and --warmups ≥ 0')
+  return { plan: { runs, warmups }, names }
+}
+
+function machine() {
+  const cpus = os.cpus()
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    node: process.version,
+    v8: process.versions.v8,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    memoryGigabytes: Math.round(os.totalmem() / 1e8) / 10,
+  }
+}
+
+function main(): void {
+  const { plan, names } = readPlan(process.argv.slice(2))
+  const unknown = names.filter((name) => !SUITES.some((suite) => suite.name === name))
+  if (unknown.length > 0) throw new Error(`unknown suite ${unknown.join(', ')}; known: ${SUITES.map((suite) => suite.name).join(', ')}`)
+  const selected = names.length === 0 ? SUITES : SUITES.filter((suite) => names.includes(suite.name))
+  const about = machine()
+  console.log(`# agentscope-react benchmarks — ${new Date().toISOString()}`)
+  console.log(`${about.cpu} × ${about.cores}, Node ${about.node} (V8 ${about.v8}), ${about.platform}`)
+  if (!canCollectGarbage()) console.log('warning: no --expose-gc; runs are not separated by gc and memory is skipped')
+  const failures: string[] = []
+  mkdirSync(RESULTS_DIRECTORY, { recursive: true })
+  for (const suite of selected) {
+    const started = performance.now()
+    const results = suite.run(plan, failures)
+    const seconds = (performance.now() - started) / 1000
+    const file = join(RESULTS_DIRECTORY, `${suite.name}.json`)
+    const record = { suite: suite.name, date: new Date().toISOString(), machine: about, seconds, failures, results }
+    writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`)
+    console.log(`\n${suite.name}: ${seconds.toFixed(1)} s, results in ${file}`)
+  }
+  if (failures.length > 0) {
+    console.log('\nCORRECTNESS FAILURES:')
+    for (const failure of failures) console.log(`  - ${failure}`)
+    process.exitCode = 1
+  }
+}
+
+main()
