@@ -15,16 +15,19 @@ type StreamedKind = 'text' | 'thinking' | 'data'
 type StreamedEntry = TextEntry | ThinkingEntry | DataEntry
 
 function newEntry(kind: StreamedKind, key: string, openKey: string, event: BlockEventFields): StreamedEntry {
+  const { replyId, blockId } = event
   switch (kind) {
     case 'text': {
-      return { kind, key, status: 'streaming', openKey, block: { type: 'text', text: '' } }
+      return { kind, key, status: 'streaming', openKey, replyId, blockId, block: { type: 'text', text: '' } }
     }
     case 'thinking': {
-      return { kind, key, status: 'streaming', openKey, block: { type: 'thinking', thinking: '', metadata: null } }
+      const block = { type: 'thinking', thinking: '', metadata: null } as const
+      return { kind, key, status: 'streaming', openKey, replyId, blockId, block }
     }
     case 'data': {
-      const block = { type: 'data', source: { type: 'base64', media_type: null, data: '' }, id: event.blockId } as const
-      return { kind, key, status: 'streaming', openKey, block, raw: '', mediaTypeHint: mediaTypeHint(event) }
+      const block = { type: 'data', source: { type: 'base64', media_type: null, data: '' }, id: blockId } as const
+      const hint = mediaTypeHint(event)
+      return { kind, key, status: 'streaming', openKey, replyId, blockId, block, raw: '', mediaTypeHint: hint }
     }
     default: {
       kind satisfies never
@@ -46,16 +49,20 @@ function startBlock(turn: Turn, kind: StreamedKind, event: BlockEventFields): Tu
   return appendEntry(turn, newEntry(kind, entryKey(turn, event), openKey, event), openKey)
 }
 
+// Object literals rather than spreads: this runs once per delta (see copy-records.ts).
 function appendDelta(entry: StreamedEntry, delta: string): StreamedEntry {
+  const { key, status, openKey, replyId, blockId } = entry
   switch (entry.kind) {
     case 'text': {
-      return { ...entry, block: { type: 'text', text: entry.block.text + delta } }
+      return { kind: 'text', key, status, openKey, replyId, blockId, block: { type: 'text', text: entry.block.text + delta } }
     }
     case 'thinking': {
-      return { ...entry, block: { ...entry.block, thinking: entry.block.thinking + delta } }
+      const block = { type: 'thinking', thinking: entry.block.thinking + delta, metadata: entry.block.metadata } as const
+      return { kind: 'thinking', key, status, openKey, replyId, blockId, block }
     }
     case 'data': {
-      return { ...entry, raw: entry.raw + delta }
+      const { block, mediaTypeHint } = entry
+      return { kind: 'data', key, status, openKey, replyId, blockId, block, raw: entry.raw + delta, mediaTypeHint }
     }
     default: {
       entry satisfies never
@@ -64,12 +71,27 @@ function appendDelta(entry: StreamedEntry, delta: string): StreamedEntry {
   }
 }
 
+// The open block for (kind, replyId, blockId): usually the last entry, else found through its slot.
+function openIndex(turn: Turn, kind: StreamedKind, event: BlockEventFields): number | undefined {
+  const lastIndex = turn.entries.length - 1
+  const last = turn.entries[lastIndex]
+  if (
+    last !== undefined &&
+    last.kind === kind &&
+    last.openKey !== null &&
+    last.blockId === event.blockId &&
+    last.replyId === event.replyId
+  ) {
+    return lastIndex
+  }
+  return turn.slots[slot.open(kind, event.replyId, event.blockId)]
+}
+
 function deltaBlock(turn: Turn, kind: StreamedKind, event: BlockEventFields & { delta?: string }): Turn {
   const delta = event.delta
   if (!delta) return turn
-  const openKey = slot.open(kind, event.replyId, event.blockId)
   let target = turn
-  let index = target.slots[openKey]
+  let index = openIndex(turn, kind, event)
   if (index === undefined) {
     target = startBlock(turn, kind, event)
     index = target.entries.length - 1

@@ -7,6 +7,7 @@ import type {
 } from './events'
 import type { ToolResultBlock, ToolUseBlock } from './message'
 import { newToolUseEntry } from './apply-tools'
+import { withFlag, withStateFields } from './copy-records'
 import type { AgentState, PendingToolCalls, Scope, SubagentPendingConfirmation, Turn } from './state'
 import { MAIN_SCOPE } from './state'
 import {
@@ -62,18 +63,17 @@ export function applyRequireUserConfirm(state: AgentState, event: RequireUserCon
   for (const call of event.toolCalls) scope = markAsking(scope, call, event.id)
   const request: PendingToolCalls = { requestReplyId: event.replyId ?? null, toolCalls: event.toolCalls }
   if (scope.key === MAIN_SCOPE) {
-    scope = markCurrentTurn(scope, (turn) => ({ ...turn, askedConfirmation: true }))
-    return { ...withScope(state, scope), pendingConfirmation: request }
+    scope = markCurrentTurn(scope, (turn) => withFlag(turn, 'askedConfirmation'))
+    return withStateFields(withScope(state, scope), { pendingConfirmation: request })
   }
   const subagentRequest: SubagentPendingConfirmation = {
     source: scope.source ?? '',
     taskId: scope.taskId,
     ...request,
   }
-  return {
-    ...withScope(state, scope),
+  return withStateFields(withScope(state, scope), {
     subagentPendingConfirmations: [...state.subagentPendingConfirmations, subagentRequest],
-  }
+  })
 }
 
 function withoutToolCalls<T extends PendingToolCalls>(pending: T, covered: ReadonlySet<string>): T | null {
@@ -115,24 +115,26 @@ export function applyUserConfirmResult(state: AgentState, event: UserConfirmResu
   const next = withScope(state, scope)
   if (scope.key === MAIN_SCOPE) {
     const pending = state.pendingConfirmation
-    return { ...next, pendingConfirmation: pending === null ? null : withoutToolCalls(pending, covered) }
+    return withStateFields(next, { pendingConfirmation: pending === null ? null : withoutToolCalls(pending, covered) })
   }
   const subagentPendingConfirmations = state.subagentPendingConfirmations.flatMap((request) => {
     if (request.source !== scope.source || request.taskId !== scope.taskId) return [request]
     const remaining = withoutToolCalls(request, covered)
     return remaining === null ? [] : [remaining]
   })
-  return { ...next, subagentPendingConfirmations }
+  return withStateFields(next, { subagentPendingConfirmations })
 }
 
 /** REQUIRE_EXTERNAL_EXECUTION: the client must run these calls; pending at top level. */
 export function applyRequireExternalExecution(state: AgentState, event: RequireExternalExecutionEvent): AgentState {
   const entered = enterTurn(state, event)
   if (entered === undefined) return state
-  const scope = markCurrentTurn(entered, (turn) => ({ ...turn, askedExternalExecution: true }))
+  const scope = markCurrentTurn(entered, (turn) => withFlag(turn, 'askedExternalExecution'))
   const next = withScope(state, scope)
   if (scope.key !== MAIN_SCOPE) return next
-  return { ...next, pendingExternalExecution: { requestReplyId: event.replyId ?? null, toolCalls: event.toolCalls } }
+  return withStateFields(next, {
+    pendingExternalExecution: { requestReplyId: event.replyId ?? null, toolCalls: event.toolCalls },
+  })
 }
 
 /** EXTERNAL_EXECUTION_RESULT: the client's results join the current turn; the suspended placeholders stay. */
@@ -159,10 +161,10 @@ export function applyExternalExecutionResult(state: AgentState, event: ExternalE
   const next = withScope(state, scope)
   const pending = state.pendingExternalExecution
   if (scope.key !== MAIN_SCOPE || pending === null) return next
-  return { ...next, pendingExternalExecution: withoutToolCalls(pending, covered) }
+  return withStateFields(next, { pendingExternalExecution: withoutToolCalls(pending, covered) })
 }
 
 /** ALL_TOOLS_DENIED: recorded on the turn; the stop reason comes with the REQUEST_STOP that follows. */
 export function applyAllToolsDenied(state: AgentState, event: AllToolsDeniedEvent): AgentState {
-  return inCurrentTurn(state, event, (turn) => (turn.allToolsDenied ? turn : { ...turn, allToolsDenied: true }))
+  return inCurrentTurn(state, event, (turn) => withFlag(turn, 'allToolsDenied'))
 }

@@ -10,7 +10,8 @@ import type {
   SubagentExposedEvent,
 } from './events'
 import type { ChatUsage } from './message'
-import type { AgentState, ExposedSubagent, ModelCall, Turn } from './state'
+import { withFlag, withScopeFields, withStateFields, withTurnFields } from './copy-records'
+import type { AgentState, ExposedSubagent, ModelCall } from './state'
 import { addUsage, closeCurrentTurn, inCurrentTurn, openTurn, scopeOf, withScope } from './turns'
 
 /** AGENT_START: opens a turn in its scope, closing an open one there as `incomplete`. */
@@ -18,11 +19,10 @@ export function applyAgentStart(state: AgentState, event: AgentStartEvent): Agen
   const scope = closeCurrentTurn(scopeOf(state, event), false)
   const replyId = event.replyId
   const id = replyId || event.id || `turn-${scope.turns.length + 1}`
-  const turn: Turn = {
-    ...openTurn(id, event.name ?? null, event.createdAt ?? null),
+  const turn = withTurnFields(openTurn(id, event.name ?? null, event.createdAt ?? null), {
     replyIds: replyId === undefined ? [] : [replyId],
-  }
-  return withScope(state, { ...scope, turns: [...scope.turns, turn], open: true })
+  })
+  return withScope(state, withScopeFields(scope, { turns: [...scope.turns, turn], open: true }))
 }
 
 /** AGENT_END: closes the open turn of its scope, if any. */
@@ -34,18 +34,18 @@ export function applyAgentEnd(state: AgentState, event: AgentEndEvent): AgentSta
 
 /** AGENT_RESULT: kept as the turn's result, never merged into its content (§7.8). */
 export function applyAgentResult(state: AgentState, event: AgentResultEvent): AgentState {
-  return inCurrentTurn(state, event, (turn) => ({ ...turn, result: event.result ?? null }))
+  return inCurrentTurn(state, event, (turn) => withTurnFields(turn, { result: event.result ?? null }))
 }
 
 /** EXCEED_MAX_ITERS: the turn ends for MAX_ITERATIONS unless a later signal says otherwise. */
 export function applyExceedMaxIters(state: AgentState, event: ExceedMaxItersEvent): AgentState {
-  return inCurrentTurn(state, event, (turn) => (turn.exceededMaxIters ? turn : { ...turn, exceededMaxIters: true }))
+  return inCurrentTurn(state, event, (turn) => withFlag(turn, 'exceededMaxIters'))
 }
 
 /** REQUEST_STOP: the last one of a turn gives its generate reason. */
 export function applyRequestStop(state: AgentState, event: RequestStopEvent): AgentState {
   return inCurrentTurn(state, event, (turn) =>
-    turn.stopReason === event.generateReason ? turn : { ...turn, stopReason: event.generateReason },
+    turn.stopReason === event.generateReason ? turn : withTurnFields(turn, { stopReason: event.generateReason }),
   )
 }
 
@@ -61,7 +61,7 @@ export function applyModelCallStart(state: AgentState, event: ModelCallStartEven
   return inCurrentTurn(state, event, (turn) =>
     turn.modelCalls.some((call) => call.replyId === replyId)
       ? turn
-      : { ...turn, modelCalls: [...turn.modelCalls, { replyId, usage: null }] },
+      : withTurnFields(turn, { modelCalls: [...turn.modelCalls, { replyId, usage: null }] }),
   )
 }
 
@@ -75,7 +75,7 @@ export function applyModelCallEnd(state: AgentState, event: ModelCallEndEvent): 
     const modelCalls = turn.modelCalls.slice()
     if (index >= 0) modelCalls[index] = { replyId, usage }
     else modelCalls.push({ replyId, usage })
-    return { ...turn, modelCalls, usage: sumUsage(modelCalls) }
+    return withTurnFields(turn, { modelCalls, usage: sumUsage(modelCalls) })
   })
 }
 
@@ -91,11 +91,11 @@ export function applySubagentExposed(state: AgentState, event: SubagentExposedEv
   const exposedSubagents = state.exposedSubagents.slice()
   if (index >= 0) exposedSubagents[index] = exposed
   else exposedSubagents.push(exposed)
-  return { ...state, exposedSubagents }
+  return withStateFields(state, { exposedSubagents })
 }
 
 /** CUSTOM: an application notification, kept apart from the messages. */
 export function applyCustom(state: AgentState, event: CustomEvent): AgentState {
   const record = { name: event.name, value: event.value ?? {}, source: event.source ?? null }
-  return { ...state, customEvents: [...state.customEvents, record] }
+  return withStateFields(state, { customEvents: [...state.customEvents, record] })
 }

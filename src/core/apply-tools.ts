@@ -32,7 +32,8 @@ function isPlaceholderName(name: string | null | undefined): boolean {
 
 /** A tool_use entry as it starts streaming. */
 export function newToolUseEntry(key: string, block: ToolUseBlock, status: ToolUseEntry['status']): ToolUseEntry {
-  return { kind: 'tool_use', key, status, block, arguments: '', argumentsTail: null, argumentsLineage: {} }
+  const lineage = {}
+  return { kind: 'tool_use', key, status, block, arguments: '', argumentsTail: null, argumentsLineage: lineage, editedFrom: undefined }
 }
 
 function appendToolUse(turn: Turn, event: ToolEventFields): Turn {
@@ -119,7 +120,9 @@ function withOpenResult(turn: Turn, event: ToolEventFields, update: (entry: Tool
 }
 
 function appendOutput(entry: ToolResultEntry, output: readonly ContentBlock[]): ToolResultEntry {
-  return { ...entry, block: { ...entry.block, output } }
+  const { id, name, metadata, state } = entry.block
+  const block: ToolResultBlock = { type: 'tool_result', id, name, output, metadata, state }
+  return { kind: 'tool_result', key: entry.key, status: entry.status, block }
 }
 
 /** TOOL_RESULT_START: a running result in the current turn, even when its call sits in an earlier one. */

@@ -2,6 +2,7 @@ import type { ChatUsage, ContentBlock, GenerateReason, Msg, ToolResultBlock, Too
 import type { AgentState, BlockEntry, PendingToolCalls, Turn, TurnStatus } from './state'
 import { MAIN_SCOPE } from './state'
 import { addUsage, openTurn } from './turns'
+import { withScopeFields, withStateFields, withTurnFields } from './copy-records'
 
 /** A stored user message, or the assistant turn rebuilt from the messages that answered it. */
 export type HistoryItem = { readonly kind: 'user'; readonly message: Msg } | { readonly kind: 'turn'; readonly turn: Turn }
@@ -21,10 +22,11 @@ function entryOf(block: ContentBlock, key: string): BlockEntry | null {
   switch (block.type) {
     case 'text':
     case 'thinking': {
-      return { kind: block.type, key, status: 'done', openKey: null, block } as BlockEntry
+      return { kind: block.type, key, status: 'done', openKey: null, replyId: undefined, blockId: '', block } as BlockEntry
     }
     case 'data': {
-      return { kind: 'data', key, status: 'done', openKey: null, block, raw: '', mediaTypeHint: null } as BlockEntry
+      const fields = { openKey: null, replyId: undefined, blockId: '', raw: '', mediaTypeHint: null }
+      return { kind: 'data', key, status: 'done', block, ...fields } as BlockEntry
     }
     case 'tool_use': {
       const call = block as ToolUseBlock
@@ -75,7 +77,8 @@ function turnOf(messages: readonly Msg[]): Turn {
   }
   const status = generateReason === null ? 'completed' : (STATUS_BY_REASON[generateReason] ?? 'completed')
   const turn = openTurn(first.id ?? `history-${first.timestamp ?? ''}`, first.name, first.timestamp)
-  return { ...turn, entries, status, generateReason, usage, modelCalls, result: messages[messages.length - 1] ?? null }
+  const result = messages[messages.length - 1] ?? null
+  return withTurnFields(turn, { entries, status, generateReason, usage, modelCalls, result })
 }
 
 /**
@@ -130,10 +133,9 @@ export function appendTurns(state: AgentState, turns: readonly Turn[]): AgentSta
   const scope = state.scopes[MAIN_SCOPE]
   const main = scope === undefined ? { key: MAIN_SCOPE, source: null, taskId: null, turns: [], open: false } : scope
   const pending = pendingOf(turns[turns.length - 1] as Turn)
-  return {
-    ...state,
-    scopes: { ...state.scopes, [MAIN_SCOPE]: { ...main, turns: [...main.turns, ...turns], open: false } },
+  return withStateFields(state, {
+    scopes: { ...state.scopes, [MAIN_SCOPE]: withScopeFields(main, { turns: [...main.turns, ...turns], open: false }) },
     pendingConfirmation: pending.confirmation,
     pendingExternalExecution: pending.external,
-  }
+  })
 }

@@ -27,9 +27,11 @@ import {
   applyToolResultTextDelta,
 } from './apply-tools'
 import type { AgentEvent } from './events'
+import { copyState } from './copy-records'
+import type { Mutable } from './copy-records'
 import { addSeenId, hasSeenId } from './seen-ids'
 import type { AgentState } from './state'
-import { closeCurrentTurn } from './turns'
+import { closeCurrentTurn, withScope } from './turns'
 
 /**
  * Applies one event (protocol §7): pure, and idempotent per event id. Only the path to the
@@ -40,9 +42,14 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
   try {
     const id: unknown = event.id
     const hasId = typeof id === 'string' && id !== ''
-    if (hasId && hasSeenId(state.seenIds, id)) return state
-    const next = applyEvent(state, event)
-    return hasId ? { ...next, seenIds: addSeenId(state.seenIds, id) } : next
+    if (hasId && hasSeenId(state.seenIds, state.seenCount, id)) return state
+    const applied = applyEvent(state, event)
+    if (!hasId) return applied
+    // A state other than the input was made by this call and is not shared yet: it can take the ids in place.
+    const next = applied === state ? copyState(state) : (applied as Mutable<AgentState>)
+    next.seenIds = addSeenId(state.seenIds, state.seenCount, id)
+    next.seenCount = next.seenIds.size
+    return next
   } catch {
     // Only reachable with a value that bypassed parseAgentEvent; wire data must never break the state.
     return state
@@ -155,7 +162,7 @@ function applyEvent(state: AgentState, event: AgentEvent): AgentState {
 export function endStream(state: AgentState): AgentState {
   let next = state
   for (const scope of Object.values(state.scopes)) {
-    if (scope.open) next = { ...next, scopes: { ...next.scopes, [scope.key]: closeCurrentTurn(scope, false) } }
+    if (scope.open) next = withScope(next, closeCurrentTurn(scope, false))
   }
   return next
 }

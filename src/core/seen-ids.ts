@@ -2,45 +2,42 @@
  * The ids of events already applied, for de-duplication (protocol §7.1: a bounded set).
  *
  * States are immutable, but copying a set of thousands of ids per event would cost O(n). So the
- * newest state owns a shared, append-only log and adds to it in place; an older state (a branch,
- * as when a test reduces twice from one state) sees the log has moved on and copies its own part.
+ * newest state owns a shared set and adds to it in place, recording how many ids it has seen; an
+ * older state (a branch, as when a test reduces twice from one state) finds the set has grown past
+ * its count and copies its own part, which Set keeps first since it iterates in insertion order.
  */
-export interface SeenIds {
-  readonly log: SeenLog
-  /** How many ids of `log` belong to this state. */
-  readonly length: number
-}
+export type SeenIds = Set<string>
 
-interface SeenLog {
-  readonly ids: string[]
-  readonly set: Set<string>
-}
-
-/** How many recent ids are remembered. */
+/** How many recent ids are remembered at least (up to twice as many are kept). */
 export const SEEN_ID_LIMIT = 10_000
 
 /** No ids seen yet. */
 export function createSeenIds(): SeenIds {
-  return { log: { ids: [], set: new Set() }, length: 0 }
+  return new Set()
 }
 
-/** Whether `id` is among the ids this state remembers. */
-export function hasSeenId(seen: SeenIds, id: string): boolean {
-  const { log, length } = seen
-  if (log.ids.length === length) return log.set.has(id)
-  const index = log.ids.lastIndexOf(id, length - 1)
-  return index >= 0 && index >= length - SEEN_ID_LIMIT
-}
-
-/** The ids with `id` added. */
-export function addSeenId(seen: SeenIds, id: string): SeenIds {
-  let log = seen.log
-  const owned = log.ids.length === seen.length
-  if (!owned || log.ids.length >= 2 * SEEN_ID_LIMIT) {
-    const ids = log.ids.slice(Math.max(0, seen.length - SEEN_ID_LIMIT), seen.length)
-    log = { ids, set: new Set(ids) }
+function firstIds(seen: SeenIds, count: number): string[] {
+  const ids: string[] = []
+  for (const id of seen) {
+    if (ids.length === count) break
+    ids.push(id)
   }
-  log.ids.push(id)
-  log.set.add(id)
-  return { log, length: log.ids.length }
+  return ids
+}
+
+/** Whether `id` is among the first `count` ids of `seen` (the ones this state has seen). */
+export function hasSeenId(seen: SeenIds, count: number, id: string): boolean {
+  if (seen.size === count) return seen.has(id)
+  return seen.has(id) && firstIds(seen, count).includes(id)
+}
+
+/** The ids with `id` added: the same set when this state owns it, else a copy of this state's part. */
+export function addSeenId(seen: SeenIds, count: number, id: string): SeenIds {
+  let owned = seen
+  if (seen.size !== count || count >= 2 * SEEN_ID_LIMIT) {
+    const ids = firstIds(seen, count)
+    owned = new Set(ids.length > SEEN_ID_LIMIT ? ids.slice(ids.length - SEEN_ID_LIMIT) : ids)
+  }
+  owned.add(id)
+  return owned
 }

@@ -38,25 +38,30 @@ interface EntryFields {
   readonly status: BlockStatus
 }
 
-/** A text block; `openKey` is set while it streams. */
-export interface TextEntry extends EntryFields {
-  readonly kind: 'text'
-  readonly block: TextBlock
+interface StreamedFields extends EntryFields {
+  /** The slot it is open under while it streams, else null. */
   readonly openKey: string | null
+  /** The (replyId, blockId) of the events that stream into it. */
+  readonly replyId: string | undefined
+  readonly blockId: string
 }
 
-/** A thinking block; `openKey` is set while it streams. */
-export interface ThinkingEntry extends EntryFields {
+/** A text block. */
+export interface TextEntry extends StreamedFields {
+  readonly kind: 'text'
+  readonly block: TextBlock
+}
+
+/** A thinking block. */
+export interface ThinkingEntry extends StreamedFields {
   readonly kind: 'thinking'
   readonly block: ThinkingBlock
-  readonly openKey: string | null
 }
 
 /** A media block; `raw` is the concatenated base64 (or URL) text received so far. */
-export interface DataEntry extends EntryFields {
+export interface DataEntry extends StreamedFields {
   readonly kind: 'data'
   readonly block: DataBlock
-  readonly openKey: string | null
   readonly raw: string
   readonly mediaTypeHint: string | null
 }
@@ -169,7 +174,10 @@ export interface AgentState {
   readonly subagentPendingConfirmations: readonly SubagentPendingConfirmation[]
   readonly exposedSubagents: readonly ExposedSubagent[]
   readonly customEvents: readonly CustomEventRecord[]
+  /** Event ids applied so far; shared between states, see `seen-ids.ts`. */
   readonly seenIds: SeenIds
+  /** How many of `seenIds` this state has seen. */
+  readonly seenCount: number
 }
 
 /** The key of the top-level agent's scope. */
@@ -185,5 +193,6 @@ export function createAgentState(): AgentState {
     exposedSubagents: [],
     customEvents: [],
     seenIds: createSeenIds(),
+    seenCount: 0,
   }
 }

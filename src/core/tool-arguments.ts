@@ -4,10 +4,16 @@ import type { ArgumentsLink, ToolUseEntry } from './state'
 
 /** The entry with one more raw argument fragment: O(1), the text is parsed only on demand. */
 export function appendToolArguments(entry: ToolUseEntry, delta: string): ToolUseEntry {
+  // A literal rather than a spread: this runs once per delta (see copy-records.ts).
   return {
-    ...entry,
+    kind: 'tool_use',
+    key: entry.key,
+    status: entry.status,
+    block: entry.block,
     arguments: entry.arguments + delta,
     argumentsTail: { previous: entry.argumentsTail, delta },
+    argumentsLineage: entry.argumentsLineage,
+    editedFrom: entry.editedFrom,
   }
 }
 

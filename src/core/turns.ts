@@ -4,6 +4,7 @@ import { finalizeToolArguments } from './tool-arguments'
 import type { ChatUsage, GenerateReason } from './message'
 import type { AgentState, BlockEntry, Scope, Turn, TurnStatus } from './state'
 import { MAIN_SCOPE } from './state'
+import { copyScope, copyState, copyTurn } from './copy-records'
 
 // Resume echoes and hints carry the replyId of an earlier call, so they never count as late (§7.2).
 const NEVER_LATE: ReadonlySet<string> = new Set(['USER_CONFIRM_RESULT', 'EXTERNAL_EXECUTION_RESULT', 'HINT_BLOCK'])
@@ -70,12 +71,17 @@ export function enterTurn(state: AgentState, event: AgentEvent): Scope | undefin
   if (!scope.open) {
     if (recordsReplyId && scope.turns.some((turn) => turn.replyIds.includes(replyId))) return undefined
     const turn = openTurn(replyId || event.id || `turn-${scope.turns.length + 1}`, null, event.createdAt ?? null)
-    scope = { ...scope, turns: [...scope.turns, turn], open: true }
+    const opened = copyScope(scope)
+    opened.turns = [...scope.turns, turn]
+    opened.open = true
+    scope = opened
   }
   if (!recordsReplyId) return scope
   const current = scope.turns[scope.turns.length - 1] as Turn
   if (current.replyIds.includes(replyId)) return scope
-  return replaceCurrentTurn(scope, { ...current, replyIds: [...current.replyIds, replyId] })
+  const recorded = copyTurn(current)
+  recorded.replyIds = [...current.replyIds, replyId]
+  return replaceCurrentTurn(scope, recorded)
 }
 
 /** Applies `update` to the open turn of the event's scope; the same state when the event is late or changes nothing. */
@@ -95,47 +101,57 @@ export function currentTurn(scope: Scope): Turn {
 
 /** The scope with its last turn replaced. */
 export function replaceCurrentTurn(scope: Scope, turn: Turn): Scope {
-  const turns = scope.turns.slice()
-  turns[turns.length - 1] = turn
-  return { ...scope, turns }
+  return replaceTurn(scope, scope.turns.length - 1, turn)
 }
 
 /** The scope with the turn at `index` replaced. */
 export function replaceTurn(scope: Scope, index: number, turn: Turn): Scope {
   const turns = scope.turns.slice()
   turns[index] = turn
-  return { ...scope, turns }
+  const next = copyScope(scope)
+  next.turns = turns
+  return next
 }
 
 /** The state with one scope replaced. */
 export function withScope(state: AgentState, scope: Scope): AgentState {
-  return { ...state, scopes: { ...state.scopes, [scope.key]: scope } }
+  const next = copyState(state)
+  next.scopes = { ...state.scopes, [scope.key]: scope }
+  return next
 }
 
 /** The turn with the entry at `index` replaced. */
 export function replaceEntry(turn: Turn, index: number, entry: BlockEntry): Turn {
   const entries = turn.entries.slice()
   entries[index] = entry
-  return { ...turn, entries }
+  const next = copyTurn(turn)
+  next.entries = entries
+  return next
 }
 
 /** The turn with an entry appended, registered under `slot` when given. */
 export function appendEntry(turn: Turn, entry: BlockEntry, slot?: string): Turn {
-  const entries = [...turn.entries, entry]
-  const slots = slot === undefined ? turn.slots : { ...turn.slots, [slot]: entries.length - 1 }
-  return { ...turn, entries, slots, serial: turn.serial + 1 }
+  const next = copyTurn(turn)
+  next.entries = [...turn.entries, entry]
+  if (slot !== undefined) next.slots = { ...turn.slots, [slot]: turn.entries.length }
+  next.serial = turn.serial + 1
+  return next
 }
 
 /** The turn with a slot removed (its entry stays). */
 export function releaseSlot(turn: Turn, slot: string): Turn {
   const { [slot]: _released, ...slots } = turn.slots
-  return { ...turn, slots }
+  const next = copyTurn(turn)
+  next.slots = slots
+  return next
 }
 
 /** The turn without the entry at `index`; slots are rebuilt since later indexes shift. */
 export function removeEntry(turn: Turn, index: number): Turn {
-  const entries = turn.entries.filter((_entry, position) => position !== index)
-  return { ...turn, entries, slots: slotsOf(entries) }
+  const next = copyTurn(turn)
+  next.entries = turn.entries.filter((_entry, position) => position !== index)
+  next.slots = slotsOf(next.entries)
+  return next
 }
 
 /** The key for a new block: the creating event's id, else a per-turn serial. */
@@ -229,8 +245,14 @@ export function closeCurrentTurn(scope: Scope, ended: boolean): Scope {
   }
   const generateReason = resolveGenerateReason(turn)
   const status: TurnStatus = ended ? (generateReason ? (STATUS_BY_REASON[generateReason] ?? 'completed') : 'completed') : 'incomplete'
-  const closed: Turn = { ...turn, entries, slots: slotsOf(entries), generateReason, status }
-  return { ...replaceCurrentTurn(scope, closed), open: false }
+  const closed = copyTurn(turn)
+  closed.entries = entries
+  closed.slots = slotsOf(entries)
+  closed.generateReason = generateReason
+  closed.status = status
+  const next = copyScope(replaceCurrentTurn(scope, closed))
+  next.open = false
+  return next
 }
 
 function closeEntry(entry: BlockEntry): BlockEntry | null {
