@@ -16,18 +16,17 @@ type StreamedEntry = TextEntry | ThinkingEntry | DataEntry
 
 function newEntry(kind: StreamedKind, key: string, openKey: string, event: BlockEventFields): StreamedEntry {
   const { replyId, blockId } = event
+  const fields = { key, status: 'streaming', startedAt: event.createdAt ?? null, endedAt: null, openKey, replyId, blockId } as const
   switch (kind) {
     case 'text': {
-      return { kind, key, status: 'streaming', openKey, replyId, blockId, block: { type: 'text', text: '' } }
+      return { kind, ...fields, block: { type: 'text', text: '' } }
     }
     case 'thinking': {
-      const block = { type: 'thinking', thinking: '', metadata: null } as const
-      return { kind, key, status: 'streaming', openKey, replyId, blockId, block }
+      return { kind, ...fields, block: { type: 'thinking', thinking: '', metadata: null } }
     }
     case 'data': {
       const block = { type: 'data', source: { type: 'base64', media_type: null, data: '' }, id: blockId } as const
-      const hint = mediaTypeHint(event)
-      return { kind, key, status: 'streaming', openKey, replyId, blockId, block, raw: '', mediaTypeHint: hint }
+      return { kind, ...fields, block, raw: '', mediaTypeHint: mediaTypeHint(event) }
     }
     default: {
       kind satisfies never
@@ -51,18 +50,20 @@ function startBlock(turn: Turn, kind: StreamedKind, event: BlockEventFields): Tu
 
 // Object literals rather than spreads: this runs once per delta (see copy-records.ts).
 function appendDelta(entry: StreamedEntry, delta: string): StreamedEntry {
-  const { key, status, openKey, replyId, blockId } = entry
+  const { key, status, startedAt, endedAt, openKey, replyId, blockId } = entry
   switch (entry.kind) {
     case 'text': {
-      return { kind: 'text', key, status, openKey, replyId, blockId, block: { type: 'text', text: entry.block.text + delta } }
+      const block = { type: 'text', text: entry.block.text + delta } as const
+      return { kind: 'text', key, status, startedAt, endedAt, openKey, replyId, blockId, block }
     }
     case 'thinking': {
       const block = { type: 'thinking', thinking: entry.block.thinking + delta, metadata: entry.block.metadata } as const
-      return { kind: 'thinking', key, status, openKey, replyId, blockId, block }
+      return { kind: 'thinking', key, status, startedAt, endedAt, openKey, replyId, blockId, block }
     }
     case 'data': {
       const { block, mediaTypeHint } = entry
-      return { kind: 'data', key, status, openKey, replyId, blockId, block, raw: entry.raw + delta, mediaTypeHint }
+      const raw = entry.raw + delta
+      return { kind: 'data', key, status, startedAt, endedAt, openKey, replyId, blockId, block, raw, mediaTypeHint }
     }
     default: {
       entry satisfies never
@@ -103,21 +104,21 @@ function endBlock(turn: Turn, kind: StreamedKind, event: BlockEventFields): Turn
   const openKey = slot.open(kind, event.replyId, event.blockId)
   const index = turn.slots[openKey]
   if (index === undefined) return turn
-  const closed = closeStreamedEntry(turn.entries[index] as StreamedEntry)
+  const closed = closeStreamedEntry(turn.entries[index] as StreamedEntry, event.createdAt ?? null)
   if (closed === null) return removeEntry(turn, index)
   return releaseSlot(replaceEntry(turn, index, closed), openKey)
 }
 
-function closeStreamedEntry(entry: StreamedEntry): BlockEntry | null {
+function closeStreamedEntry(entry: StreamedEntry, endedAt: string | null): BlockEntry | null {
   switch (entry.kind) {
     case 'text': {
-      return entry.block.text === '' ? null : { ...entry, status: 'done', openKey: null }
+      return entry.block.text === '' ? null : { ...entry, status: 'done', openKey: null, endedAt }
     }
     case 'thinking': {
-      return entry.block.thinking === '' ? null : { ...entry, status: 'done', openKey: null }
+      return entry.block.thinking === '' ? null : { ...entry, status: 'done', openKey: null, endedAt }
     }
     case 'data': {
-      return finalizeDataEntry(entry)
+      return finalizeDataEntry(entry, endedAt)
     }
     default: {
       entry satisfies never
@@ -152,6 +153,8 @@ export function applyHint(state: AgentState, event: HintBlockEvent): AgentState 
       kind: 'hint',
       key: entryKey(turn, event),
       status: 'done',
+      startedAt: event.createdAt ?? null,
+      endedAt: event.createdAt ?? null,
       block: { type: 'hint', id: event.blockId, hint: event.hint, source: event.hintSource ?? null },
     }),
   )

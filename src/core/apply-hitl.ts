@@ -35,11 +35,12 @@ function isEmptyObject(value: object): boolean {
   return true
 }
 
-function markAsking(scope: Scope, call: ToolUseBlock, eventId: string | undefined): Scope {
+function markAsking(scope: Scope, call: ToolUseBlock, eventId: string | undefined, createdAt: string | null): Scope {
   if (findToolUse(scope, call.id) === undefined) {
     const turn = currentTurn(scope)
     const block: ToolUseBlock = { ...call, state: 'asking' }
-    const entry = { ...newToolUseEntry(synthesizedKey(turn, eventId, call.id), block, 'done'), arguments: call.content ?? '' }
+    const key = synthesizedKey(turn, eventId, call.id)
+    const entry = { ...newToolUseEntry(key, block, 'done', createdAt), arguments: call.content ?? '' }
     return replaceCurrentTurn(scope, appendEntry(turn, entry, slot.toolUse(call.id)))
   }
   return updateToolUse(scope, call.id, (entry) => {
@@ -60,7 +61,7 @@ export function applyRequireUserConfirm(state: AgentState, event: RequireUserCon
   const entered = enterTurn(state, event)
   if (entered === undefined) return state
   let scope = entered
-  for (const call of event.toolCalls) scope = markAsking(scope, call, event.id)
+  for (const call of event.toolCalls) scope = markAsking(scope, call, event.id, event.createdAt ?? null)
   const request: PendingToolCalls = { requestReplyId: event.replyId ?? null, toolCalls: event.toolCalls }
   if (scope.key === MAIN_SCOPE) {
     scope = markCurrentTurn(scope, (turn) => withFlag(turn, 'askedConfirmation'))
@@ -109,7 +110,8 @@ export function applyUserConfirmResult(state: AgentState, event: UserConfirmResu
         state: 'denied',
       }
       const key = synthesizedKey(turn, event.id, toolCall.id)
-      return appendEntry(turn, { kind: 'tool_result', key, status: 'done', block })
+      const at = event.createdAt ?? null
+      return appendEntry(turn, { kind: 'tool_result', key, status: 'done', startedAt: at, endedAt: at, block })
     })
   }
   const next = withScope(state, scope)
@@ -155,7 +157,8 @@ export function applyExternalExecutionResult(state: AgentState, event: ExternalE
         state: result.state,
       }
       const key = synthesizedKey(turn, event.id, result.id)
-      return appendEntry(turn, { kind: 'tool_result', key, status: 'done', block })
+      const at = event.createdAt ?? null
+      return appendEntry(turn, { kind: 'tool_result', key, status: 'done', startedAt: at, endedAt: at, block })
     })
   }
   const next = withScope(state, scope)

@@ -31,9 +31,16 @@ function isPlaceholderName(name: string | null | undefined): boolean {
 }
 
 /** A tool_use entry as it starts streaming. */
-export function newToolUseEntry(key: string, block: ToolUseBlock, status: ToolUseEntry['status']): ToolUseEntry {
+export function newToolUseEntry(
+  key: string,
+  block: ToolUseBlock,
+  status: ToolUseEntry['status'],
+  startedAt: string | null,
+): ToolUseEntry {
   const lineage = {}
-  return { kind: 'tool_use', key, status, block, arguments: '', argumentsTail: null, argumentsLineage: lineage, editedFrom: undefined }
+  const endedAt = status === 'done' ? startedAt : null
+  const fields = { arguments: '', argumentsTail: null, argumentsLineage: lineage, editedFrom: undefined }
+  return { kind: 'tool_use', key, status, startedAt, endedAt, block, ...fields }
 }
 
 function appendToolUse(turn: Turn, event: ToolEventFields): Turn {
@@ -46,7 +53,8 @@ function appendToolUse(turn: Turn, event: ToolEventFields): Turn {
     metadata: {},
     state: 'pending',
   }
-  return appendEntry(turn, newToolUseEntry(entryKey(turn, event), block, 'streaming'), slot.toolUse(event.toolCallId))
+  const entry = newToolUseEntry(entryKey(turn, event), block, 'streaming', event.createdAt ?? null)
+  return appendEntry(turn, entry, slot.toolUse(event.toolCallId))
 }
 
 /** TOOL_CALL_START: a new tool call, or the same id re-opened (its arguments continue). */
@@ -88,7 +96,7 @@ export function applyToolCallEnd(state: AgentState, event: ToolCallEndEvent): Ag
   if (event.toolCallId === '') return state
   const scope = enterTurn(state, event)
   if (scope === undefined) return state
-  const updated = updateToolUse(scope, event.toolCallId, finalizeToolArguments)
+  const updated = updateToolUse(scope, event.toolCallId, (entry) => finalizeToolArguments(entry, event.createdAt ?? null))
   return updated === scope ? state : withScope(state, updated)
 }
 
@@ -104,7 +112,8 @@ function newResultEntry(turn: Turn, event: ToolEventFields): ToolResultEntry {
     metadata: {},
     state: 'running',
   }
-  return { kind: 'tool_result', key: entryKey(turn, event), status: 'streaming', block }
+  const startedAt = event.createdAt ?? null
+  return { kind: 'tool_result', key: entryKey(turn, event), status: 'streaming', startedAt, endedAt: null, block }
 }
 
 // The open result for the event's id in this turn, created when none is open (a DELTA or END without START).
@@ -122,7 +131,7 @@ function withOpenResult(turn: Turn, event: ToolEventFields, update: (entry: Tool
 function appendOutput(entry: ToolResultEntry, output: readonly ContentBlock[]): ToolResultEntry {
   const { id, name, metadata, state } = entry.block
   const block: ToolResultBlock = { type: 'tool_result', id, name, output, metadata, state }
-  return { kind: 'tool_result', key: entry.key, status: entry.status, block }
+  return { kind: 'tool_result', key: entry.key, status: entry.status, startedAt: entry.startedAt, endedAt: entry.endedAt, block }
 }
 
 /** TOOL_RESULT_START: a running result in the current turn, even when its call sits in an earlier one. */
@@ -167,6 +176,7 @@ export function applyToolResultEnd(state: AgentState, event: ToolResultEndEvent)
   const ended = withOpenResult(currentTurn(scope), event, (entry) => ({
     ...entry,
     status: 'done',
+    endedAt: event.createdAt ?? null,
     block: { ...entry.block, state: event.state, metadata: event.metadata ?? {} },
   }))
   let next: Scope = replaceCurrentTurn(scope, releaseSlot(ended, name))

@@ -32,7 +32,8 @@ export function copyTurn(turn: Turn): Mutable<Turn> {
 
 /** A fresh, writable copy of a scope. */
 export function copyScope(scope: Scope): Mutable<Scope> {
-  return { key: scope.key, source: scope.source, taskId: scope.taskId, turns: scope.turns, open: scope.open }
+  const { key, source, taskId, turns, open, parentToolCallId } = scope
+  return { key, source, taskId, turns, open, parentToolCallId }
 }
 
 /** A fresh, writable copy of a state. */

@@ -52,11 +52,11 @@ export function resolveDataSource(raw: string, mediaTypeHint: string | null): Me
 }
 
 /** The entry closed with its final source, or null when nothing arrived (the block is dropped). */
-export function finalizeDataEntry(entry: DataEntry): DataEntry | null {
+export function finalizeDataEntry(entry: DataEntry, endedAt: string | null): DataEntry | null {
   const source = resolveDataSource(entry.raw, entry.mediaTypeHint)
   if (source === null) return null
   const block: DataBlock = { ...entry.block, source }
-  return { ...entry, status: 'done', openKey: null, block }
+  return { ...entry, status: 'done', openKey: null, block, endedAt }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ChatUsage, ContentBlock, GenerateReason, Msg, ToolResultBlock, ToolUseBlock } from './message'
 import type { AgentState, BlockEntry, PendingToolCalls, Turn, TurnStatus } from './state'
-import { MAIN_SCOPE } from './state'
+import { MAIN_SCOPE, createAgentState } from './state'
 import { addUsage, openTurn } from './turns'
 import { withScopeFields, withStateFields, withTurnFields } from './copy-records'
 
@@ -18,15 +18,16 @@ const STATUS_BY_REASON: Partial<Record<string, TurnStatus>> = {
   ALL_TOOLS_DENIED: 'stopped',
 }
 
-function entryOf(block: ContentBlock, key: string): BlockEntry | null {
+function entryOf(block: ContentBlock, key: string, at: string | null): BlockEntry | null {
+  const times = { startedAt: at, endedAt: at }
   switch (block.type) {
     case 'text':
     case 'thinking': {
-      return { kind: block.type, key, status: 'done', openKey: null, replyId: undefined, blockId: '', block } as BlockEntry
+      return { kind: block.type, key, status: 'done', ...times, openKey: null, replyId: undefined, blockId: '', block } as BlockEntry
     }
     case 'data': {
       const fields = { openKey: null, replyId: undefined, blockId: '', raw: '', mediaTypeHint: null }
-      return { kind: 'data', key, status: 'done', block, ...fields } as BlockEntry
+      return { kind: 'data', key, status: 'done', ...times, block, ...fields } as BlockEntry
     }
     case 'tool_use': {
       const call = block as ToolUseBlock
@@ -34,6 +35,7 @@ function entryOf(block: ContentBlock, key: string): BlockEntry | null {
         kind: 'tool_use',
         key,
         status: 'done',
+        ...times,
         block: call,
         arguments: call.content ?? JSON.stringify(call.input),
         argumentsTail: null,
@@ -41,10 +43,10 @@ function entryOf(block: ContentBlock, key: string): BlockEntry | null {
       }
     }
     case 'tool_result': {
-      return { kind: 'tool_result', key, status: 'done', block: block as ToolResultBlock }
+      return { kind: 'tool_result', key, status: 'done', ...times, block: block as ToolResultBlock }
     }
     case 'hint': {
-      return { kind: 'hint', key, status: 'done', block } as BlockEntry
+      return { kind: 'hint', key, status: 'done', ...times, block } as BlockEntry
     }
     default: {
       // Legacy media blocks and unknown types are not part of a turn's entries.
@@ -66,7 +68,7 @@ function turnOf(messages: readonly Msg[]): Turn {
   const modelCalls = []
   for (const message of messages) {
     message.content.forEach((block, index) => {
-      const entry = entryOf(block, `${message.id ?? first.id}:${entries.length}:${index}`)
+      const entry = entryOf(block, `${message.id ?? first.id}:${entries.length}:${index}`, message.timestamp)
       if (entry !== null) entries.push(entry)
     })
     if (message.role !== 'ASSISTANT') continue
@@ -131,7 +133,7 @@ function pendingOf(turn: Turn): { confirmation: PendingToolCalls | null; externa
 export function appendTurns(state: AgentState, turns: readonly Turn[]): AgentState {
   if (turns.length === 0) return state
   const scope = state.scopes[MAIN_SCOPE]
-  const main = scope === undefined ? { key: MAIN_SCOPE, source: null, taskId: null, turns: [], open: false } : scope
+  const main = scope ?? createAgentState().scopes[MAIN_SCOPE]!
   const pending = pendingOf(turns[turns.length - 1] as Turn)
   return withStateFields(state, {
     scopes: { ...state.scopes, [MAIN_SCOPE]: withScopeFields(main, { turns: [...main.turns, ...turns], open: false }) },

@@ -36,6 +36,9 @@ interface EntryFields {
   /** Stable and unique: the id of the event that created the block (protocol §7.9). */
   readonly key: string
   readonly status: BlockStatus
+  /** `createdAt` of the event that created the block, and of the one that ended it. */
+  readonly startedAt: string | null
+  readonly endedAt: string | null
 }
 
 interface StreamedFields extends EntryFields {
@@ -137,6 +140,8 @@ export interface Scope {
   readonly turns: readonly Turn[]
   /** Whether the last turn is still open. */
   readonly open: boolean
+  /** For a subagent: the top-level tool call that was running when it started (its spawner), if known. */
+  readonly parentToolCallId: string | null
 }
 
 /** Tool calls waiting for the user (confirmation) or the client (external execution). */
@@ -186,7 +191,7 @@ export const MAIN_SCOPE = ''
 /** A state with no events applied. */
 export function createAgentState(): AgentState {
   return {
-    scopes: { [MAIN_SCOPE]: { key: MAIN_SCOPE, source: null, taskId: null, turns: [], open: false } },
+    scopes: { [MAIN_SCOPE]: { key: MAIN_SCOPE, source: null, taskId: null, turns: [], open: false, parentToolCallId: null } },
     pendingConfirmation: null,
     pendingExternalExecution: null,
     subagentPendingConfirmations: [],

@@ -9,6 +9,8 @@ export function appendToolArguments(entry: ToolUseEntry, delta: string): ToolUse
     kind: 'tool_use',
     key: entry.key,
     status: entry.status,
+    startedAt: entry.startedAt,
+    endedAt: entry.endedAt,
     block: entry.block,
     arguments: entry.arguments + delta,
     argumentsTail: { previous: entry.argumentsTail, delta },
@@ -22,13 +24,13 @@ export function appendToolArguments(entry: ToolUseEntry, delta: string): ToolUse
  * text as `content`; anything else gives `input: {}` and `content: "{}"`, as upstream's
  * ToolCallsAccumulator does.
  */
-export function finalizeToolArguments(entry: ToolUseEntry): ToolUseEntry {
+export function finalizeToolArguments(entry: ToolUseEntry, endedAt: string | null = entry.endedAt): ToolUseEntry {
   const parsed = parseObject(entry.arguments)
   const block =
     parsed === undefined
       ? { ...entry.block, input: {}, content: '{}' }
       : { ...entry.block, input: parsed, content: entry.arguments }
-  return { ...entry, status: 'done', block }
+  return { ...entry, status: 'done', block, endedAt }
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {

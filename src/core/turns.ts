@@ -50,13 +50,36 @@ export function scopeOf(state: AgentState, event: AgentEvent): Scope {
   const existing = state.scopes[key]
   if (existing !== undefined) return existing
   const taskId = event.metadata?.taskId
+  const source = event.source ?? null
   return {
     key,
-    source: event.source ?? null,
+    source,
     taskId: typeof taskId === 'string' && taskId !== '' ? taskId : null,
     turns: [],
     open: false,
+    parentToolCallId: source === null ? null : spawningToolCall(state, source),
   }
+}
+
+const SPAWNING_TOOL = /agent|spawn|delegate|task/i
+
+// A subagent runs inside the parent's tool that spawned it (§6.8): among the top-level results still
+// running, the one whose call names the agent, else the one that looks like a spawner, else the only one.
+function spawningToolCall(state: AgentState, source: string): string | null {
+  const main = state.scopes[MAIN_SCOPE]
+  if (main === undefined || !main.open) return null
+  const agentId = source.slice(source.lastIndexOf('/') + 1)
+  const running: { id: string; name: string; input: Readonly<Record<string, unknown>> }[] = []
+  for (const entry of currentTurn(main).entries) {
+    if (entry.kind !== 'tool_result' || entry.status !== 'streaming') continue
+    const found = findToolUse(main, entry.block.id)
+    const call = found && (main.turns[found.turnIndex] as Turn).entries[found.entryIndex]
+    const input = call?.kind === 'tool_use' ? call.block.input : {}
+    running.push({ id: entry.block.id, name: entry.block.name ?? '', input })
+  }
+  const named = running.find((call) => Object.values(call.input).includes(agentId))
+  const spawner = running.filter((call) => SPAWNING_TOOL.test(call.name))
+  return named?.id ?? (spawner.length === 1 ? spawner[0]!.id : running.length === 1 ? running[0]!.id : null)
 }
 
 /**
@@ -265,7 +288,7 @@ function closeEntry(entry: BlockEntry): BlockEntry | null {
       return entry.block.thinking === '' ? null : { ...entry, status: 'done', openKey: null }
     }
     case 'data': {
-      return finalizeDataEntry(entry)
+      return finalizeDataEntry(entry, entry.endedAt)
     }
     case 'tool_use': {
       return finalizeToolArguments(entry)

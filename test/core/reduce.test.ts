@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { applyEvents, createAgentState, replayEvents, toSnapshot } from '../../src/core'
+import { loadFixtures } from '../fixtures/load-fixtures'
 import type { AgentState } from '../../src/core'
 import {
   end,
@@ -169,5 +170,13 @@ describe('reduce', () => {
     )
     expect(snapshot.messages[0]?.content).toEqual([{ type: 'text', text: 'ab' }])
     expect(errors).toHaveLength(3)
+  })
+
+  it('links a subagent to the tool call that spawned it and times blocks by their events', () => {
+    const fixture = loadFixtures().find((candidate) => candidate.name === 'subagent-events-interleaved-and-exposed')!
+    const state = applyEvents(createAgentState(), fixture.events)
+    expect(state.scopes['session-42/researcher']?.parentToolCallId).toBe('call_Y15UbmBgSWb92O7SbeIdMWKL')
+    const [text] = state.scopes['']!.turns[0]!.entries
+    expect([text?.startedAt, text?.endedAt]).toEqual(['2026-05-14T09:12:03.169800195Z', '2026-05-14T09:12:03.230020220Z'])
   })
 })
