@@ -2,34 +2,57 @@ import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { scriptedAgentPlugin } from './src/testing'
+
+// The demo is served under this policy in preview (and in the browser tests): no inline script, no eval.
+export const STRICT_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' data: blob: https:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+const STYLESHEETS = ['src/components/styles.css', 'src/components/markdown/markdown.css']
 
 // The stylesheet is an entry of its own (`agentscope-react/styles.css`), never imported by the JS,
 // so that importing the kit in SSR or tests needs no CSS loader.
-function emitStylesheet(): Plugin {
+function emitStylesheet(mode: string): Plugin {
   return {
     name: 'agentscope-react:stylesheet',
-    apply: 'build',
+    apply: () => mode !== 'demo',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'styles.css', source: readFileSync('src/components/styles.css', 'utf8') })
+      const source = STYLESHEETS.map((file) => readFileSync(file, 'utf8')).join('\n')
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source })
     },
   }
 }
 
-export default defineConfig({
-  plugins: [react(), emitStylesheet()],
-  build: {
-    lib: {
-      entry: { index: 'src/index.ts', core: 'src/core/index.ts' },
-      formats: ['es'],
-    },
-    sourcemap: true,
-    rollupOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@microsoft\/fetch-event-source($|\/)/],
-    },
-  },
+// `vite build` builds the library; `vite build --mode demo` builds the demo page into dist-demo/,
+// which `vite preview --mode demo` serves with the scripted agent under the strict CSP above.
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), emitStylesheet(mode), scriptedAgentPlugin({ basePath: '/api', pace: 'realistic' })],
+  preview: { headers: { 'Content-Security-Policy': STRICT_CSP } },
+  build: mode === 'demo' ? { outDir: 'dist-demo', sourcemap: true } : LIBRARY_BUILD,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**', 'node_modules/**'],
     environment: 'node',
   },
-})
+}))
+
+const LIBRARY_BUILD = {
+  lib: {
+    entry: { index: 'src/index.ts', core: 'src/core/index.ts' },
+    formats: ['es' as const],
+  },
+  sourcemap: true,
+  rollupOptions: {
+    external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@microsoft\/fetch-event-source($|\/)/],
+  },
+}

@@ -43,10 +43,15 @@ export function measure<T>(plan: RunPlan, run: (input: T) => unknown, setup: () 
     const elapsed = performance.now() - start
     if (index >= plan.warmups) samples.push(elapsed)
   }
+  return toTiming(samples)
+}
+
+/** The median and minimum of samples taken elsewhere (in milliseconds, or any other unit). */
+export function toTiming(samples: readonly number[]): Timing {
   const sorted = samples.slice().sort((left, right) => left - right)
   const middle = sorted.length >> 1
   const medianMs = sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
-  return { medianMs, minMs: sorted[0] as number, samplesMs: samples }
+  return { medianMs, minMs: sorted[0] as number, samplesMs: samples.slice() }
 }
 
 /** A timing as microseconds per item. */

@@ -2,6 +2,7 @@
  * Benchmark entry: `npm run bench` (all suites) or `npm run bench -- core --runs 7 --warmups 2`.
  * Each suite prints its tables and writes bench/results/<suite>.json. Timing targets are printed
  * as PASS/MISS and never fail the run; a correctness check that fails exits with code 1.
+ * `--runs`/`--warmups` override each suite's own default plan.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -10,14 +11,19 @@ import { fileURLToPath } from 'node:url'
 import { printCoreReport, runCoreBench } from './core-bench'
 import { canCollectGarbage } from './measure'
 import type { RunPlan } from './measure'
+import { printStoreReport, runStoreBench } from './store-bench'
 
 interface Suite {
   readonly name: string
+  /** Runs and warm-ups when the command line doesn't say. @default 7 runs after 2 warm-ups */
+  readonly plan?: RunPlan
   /** Measures, prints, and returns what goes into results/<name>.json. */
   readonly run: (plan: RunPlan, failures: string[]) => unknown
 }
 
-// Later suites (store, browser) are added here.
+const DEFAULT_PLAN: RunPlan = { runs: 7, warmups: 2 }
+
+// Later suites (browser) are added here.
 const SUITES: readonly Suite[] = [
   {
     name: 'core',
@@ -27,22 +33,32 @@ const SUITES: readonly Suite[] = [
       return results
     },
   },
+  {
+    name: 'store',
+    // Each store run streams the workload over HTTP in real time: 5 runs keep the suite under a minute.
+    plan: { runs: 5, warmups: 1 },
+    run: async (plan, failures) => {
+      const results = await runStoreBench(plan, failures)
+      printStoreReport(results)
+      return results
+    },
+  },
 ]
 
 const RESULTS_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), 'results')
 
-function readPlan(args: readonly string[]): { plan: RunPlan; names: string[] } {
-  let runs = 7
-  let warmups = 2
+function readPlan(args: readonly string[]): { plan: Partial<RunPlan>; names: string[] } {
+  const plan: { runs?: number; warmups?: number } = {}
   const names: string[] = []
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string
-    if (arg === '--runs') runs = Number(args[++index])
-    else if (arg === '--warmups') warmups = Number(args[++index])
+    if (arg === '--runs') plan.runs = Number(args[++index])
+    else if (arg === '--warmups') plan.warmups = Number(args[++index])
     else names.push(arg)
   }
-  if (!(runs >= 1) || !(warmups >= 0)) throw new Error('--runs must be ≥ 1 and --warmups ≥ 0')
-  return { plan: { runs, warmups }, names }
+  if (plan.runs !== undefined && !(plan.runs >= 1)) throw new Error('--runs must be ≥ 1')
+  if (plan.warmups !== undefined && !(plan.warmups >= 0)) throw new Error('--warmups must be ≥ 0')
+  return { plan, names }
 }
 
 function machine() {
@@ -57,8 +73,8 @@ function machine() {
   }
 }
 
-function main(): void {
-  const { plan, names } = readPlan(process.argv.slice(2))
+async function main(): Promise<void> {
+  const { plan: overrides, names } = readPlan(process.argv.slice(2))
   const unknown = names.filter((name) => !SUITES.some((suite) => suite.name === name))
   if (unknown.length > 0) throw new Error(`unknown suite ${unknown.join(', ')}; known: ${SUITES.map((suite) => suite.name).join(', ')}`)
   const selected = names.length === 0 ? SUITES : SUITES.filter((suite) => names.includes(suite.name))
@@ -69,8 +85,9 @@ function main(): void {
   const failures: string[] = []
   mkdirSync(RESULTS_DIRECTORY, { recursive: true })
   for (const suite of selected) {
+    const plan: RunPlan = { ...DEFAULT_PLAN, ...suite.plan, ...overrides }
     const started = performance.now()
-    const results = suite.run(plan, failures)
+    const results = await suite.run(plan, failures)
     const seconds = (performance.now() - started) / 1000
     const file = join(RESULTS_DIRECTORY, `${suite.name}.json`)
     const record = { suite: suite.name, date: new Date().toISOString(), machine: about, seconds, failures, results }
@@ -84,4 +101,4 @@ function main(): void {
   }
 }
 
-main()
+await main()

@@ -60,7 +60,7 @@ export {
   selectTurns,
   selectUsage,
 } from './store/selectors'
-export type { ToolCallView } from './store/selectors'
+export type { JoinedToolCall } from './store/selectors'
 export {
   AgentProvider,
   AgentStoreContext,
@@ -78,3 +78,49 @@ export {
   useTurnBlockKeys,
 } from './react'
 export type { AgentProviderProps, AgentStream, SubagentLane, ToolCallState } from './react'
+export {
+  AGENT_STRINGS,
+  AgentChat,
+  AgentComponentsContext,
+  AgentLocaleContext,
+  BlockView,
+  Composer,
+  ConfirmationCard,
+  ConfirmationTray,
+  DEFAULT_ATTACHMENT_POLICY,
+  DataBlock,
+  ErrorBanner,
+  INLINE_MEDIA_TYPES,
+  LiveAnnouncer,
+  MediaView,
+  MessageList,
+  StreamingMarkdown,
+  SubagentLaneView,
+  TextBlock,
+  ThinkingBlock,
+  ToolCallCard,
+  ToolCallView,
+  TurnView,
+  UsageBadge,
+  UserMessage,
+  isSafeMediaUrl,
+  resolveMedia,
+  ruleContentOf,
+  toolCallStatus,
+  useAgentComponents,
+  useAgentLocale,
+  useAgentStrings,
+  useStickToBottom,
+} from './components'
+export type {
+  AgentChatComponents,
+  AgentChatProps,
+  AgentLocale,
+  AgentStrings,
+  AttachmentPolicy,
+  ConfirmationCardProps,
+  MediaRendererProps,
+  ToolCallCardProps,
+  ToolCallRendererProps,
+  ToolCallStatus,
+} from './components'

@@ -2,7 +2,7 @@ import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import type { Scope, SubagentPendingConfirmation } from '../core/state'
 import { MAIN_SCOPE } from '../core/state'
-import { selectSubagentLane, selectSubagentPendingConfirmations } from '../store/selectors'
+import { selectSubagentKeysOf, selectSubagentLane, selectSubagentPendingConfirmations } from '../store/selectors'
 import { useAgentStoreApi } from './agent-context'
 
 /** One subagent's turns and its own pending confirmations. */
@@ -20,6 +20,11 @@ export function useSubagentLane(scopeKey: string): SubagentLane {
       pendingConfirmations: selectSubagentPendingConfirmations(state, scopeKey),
     })),
   )
+}
+
+/** The scope keys of the subagents a top-level tool call spawned. */
+export function useSubagentKeysOf(toolCallId: string): readonly string[] {
+  return useStore(useAgentStoreApi('useSubagentKeysOf'), (state) => selectSubagentKeysOf(state, toolCallId))
 }
 
 /** The scope keys of every subagent seen so far, in order of appearance. */

@@ -2,13 +2,13 @@ import { useMemo } from 'react'
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import { MAIN_SCOPE } from '../core/state'
-import { partialToolInput } from '../core/tool-arguments'
-import type { ToolCallView } from '../store/selectors'
+import type { JoinedToolCall } from '../store/selectors'
 import { selectToolCall } from '../store/selectors'
 import { useAgentStoreApi } from './agent-context'
+import { usePartialToolInput } from './use-partial-tool-input'
 
 /** A tool call with its latest result and its arguments so far (partial while they stream). */
-export interface ToolCallState extends ToolCallView {
+export interface ToolCallState extends JoinedToolCall {
   /** The arguments: a best-effort partial object while they stream, the final `input` after. */
   readonly input: unknown
 }
@@ -23,6 +23,6 @@ export function useToolCall(toolCallId: string, scopeKey = MAIN_SCOPE): ToolCall
     }),
   )
   const { call, result } = view
-  const input = useMemo(() => (call === undefined ? undefined : partialToolInput(call)), [call])
+  const input = usePartialToolInput(call)
   return useMemo(() => (call === undefined ? undefined : { call, result, input }), [call, result, input])
 }

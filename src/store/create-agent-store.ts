@@ -72,6 +72,8 @@ export interface AgentStoreState {
   readonly reset: () => void
   /** Replaces the conversation with stored messages (AgentScope's context: one Msg per model call). */
   readonly load: (messages: readonly Msg[]) => void
+  /** Clears the error and the warnings once the user has read them. */
+  readonly dismissError: () => void
 }
 
 /** A store of one chat. */
@@ -154,6 +156,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     stop,
     reset,
     load,
+    dismissError: () => store.setState({ error: null, warnings: [] }),
   }))
 
   function warn(error: AgentStreamError): void {

@@ -13,21 +13,39 @@ import { addUsage } from '../core/turns'
 import type { AgentStoreState } from './create-agent-store'
 
 /** A tool call joined with its latest result in the same scope (which may sit in a later turn). */
-export interface ToolCallView {
+export interface JoinedToolCall {
   readonly call: ToolUseEntry
   readonly result: ToolResultEntry | undefined
 }
 
 const EMPTY_TURNS: readonly Turn[] = Object.freeze([])
 
-/** The top-level turns. */
-export function selectTurns(state: AgentStoreState): readonly Turn[] {
-  return state.agent.scopes[MAIN_SCOPE]?.turns ?? EMPTY_TURNS
+/** The turns of a scope: the top-level agent by default, or a subagent. */
+export function selectTurns(state: AgentStoreState, scopeKey = MAIN_SCOPE): readonly Turn[] {
+  return state.agent.scopes[scopeKey]?.turns ?? EMPTY_TURNS
 }
 
-/** One top-level turn by index. */
-export function selectTurn(state: AgentStoreState, index: number): Turn | undefined {
-  return selectTurns(state)[index]
+/** One turn by index, in a scope (top level by default). */
+export function selectTurn(state: AgentStoreState, index: number, scopeKey = MAIN_SCOPE): Turn | undefined {
+  return selectTurns(state, scopeKey)[index]
+}
+
+const EMPTY_KEYS: readonly string[] = Object.freeze([])
+const lanesByParent = new WeakMap<AgentStoreState['agent']['scopes'], Map<string, readonly string[]>>()
+
+/** The scope keys of the subagents a tool call spawned; the same array until that set changes. */
+export function selectSubagentKeysOf(state: AgentStoreState, toolCallId: string): readonly string[] {
+  const scopes = state.agent.scopes
+  let byParent = lanesByParent.get(scopes)
+  if (byParent === undefined) {
+    byParent = new Map()
+    for (const scope of Object.values(scopes)) {
+      if (scope.parentToolCallId === null) continue
+      byParent.set(scope.parentToolCallId, [...(byParent.get(scope.parentToolCallId) ?? []), scope.key])
+    }
+    lanesByParent.set(scopes, byParent)
+  }
+  return byParent.get(toolCallId) ?? EMPTY_KEYS
 }
 
 const entryIndexes = new WeakMap<Turn, Map<string, number>>()
@@ -44,10 +62,10 @@ export function selectBlock(turn: Turn | undefined, key: string): BlockEntry | u
   return index === undefined ? undefined : turn.entries[index]
 }
 
-const toolIndexes = new WeakMap<Scope, Map<string, ToolCallView>>()
+const toolIndexes = new WeakMap<Scope, Map<string, JoinedToolCall>>()
 
 /** A tool call of a scope by id, with its latest result; computed once per scope revision. */
-export function selectToolCall(state: AgentStoreState, toolCallId: string, scopeKey = MAIN_SCOPE): ToolCallView | undefined {
+export function selectToolCall(state: AgentStoreState, toolCallId: string, scopeKey = MAIN_SCOPE): JoinedToolCall | undefined {
   const scope = state.agent.scopes[scopeKey]
   if (scope === undefined) return undefined
   let views = toolIndexes.get(scope)

@@ -1,0 +1,641 @@
+/**
+ * Store benchmark: the PERFORMANCE.md workload served as SSE by a loopback HTTP server and read by
+ * `createSseTransport` into `createAgentStore`, with a frame scheduler that simulates a 60 fps display.
+ * Two deliveries: bursts of 64 events per macrotask, and the whole body at once ("buffered").
+ * Timings are printed, never asserted; only the correctness guards can fail the run.
+ */
+import { createServer } from 'node:http'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { PerformanceObserver } from 'node:perf_hooks'
+import type { PerformanceEntry } from 'node:perf_hooks'
+import { isDeepStrictEqual } from 'node:util'
+import { createAgentState, createEventStreamDecoder, createSseTransport, endStream, parseAgentEvent, reduce, replayEvents, toSnapshot } from '../src/core/index'
+import type { AgentSnapshot, AgentState } from '../src/core/index'
+import { createAgentStore } from '../src/store/create-agent-store'
+import type { FrameScheduler } from '../src/store/frame-scheduler'
+import { collectGarbage, measure, toTiming } from './measure'
+import type { RunPlan, Timing } from './measure'
+import { againstTarget, formatNumber, printSection, printTable, verdict } from './report'
+import type { Cell } from './report'
+import { createWorkload } from './workload'
+import type { Workload, WireEvent } from './workload'
+
+const STORE_SCALES = [1, 2, 4] as const
+const EVENTS_PER_BURST = 64
+const FRAME_MS = 1000 / 60
+const SLICE_MS = 8
+const SESSION_ID = 'bench'
+
+/** The targets of the benchmark issue. */
+export const STORE_TARGETS = {
+  /** Store updates that changed `agent`, per elapsed 60 fps frame. */
+  updatesPerFrame: 1,
+  /** Store ingest CPU over the core-only JSON.parse + validate + reduce of the same events. */
+  ingestOverCore: 1.5,
+  /** Longest single flush of the buffered body: the 8 ms slice plus one slice check (64 events) and the publish. */
+  longestFlushMs: SLICE_MS + 1,
+} as const
+
+// ---------------------------------------------------------------------------------------------
+// The server: one loopback HTTP server for the whole suite, serving whatever body the next run needs
+
+type Delivery = 'bursts' | 'buffered'
+
+interface Body {
+  readonly delivery: Delivery
+  /** Bursts: one chunk per res.write. Buffered: one chunk for res.end. */
+  readonly chunks: readonly Buffer[]
+}
+
+interface SseServer {
+  readonly url: string
+  serve(body: Body): void
+  close(): Promise<void>
+}
+
+async function startSseServer(): Promise<SseServer> {
+  let next: Body | null = null
+  const server: Server = createServer((request, response) => {
+    request.resume()
+    const body = next
+    if (request.method !== 'POST' || !request.url?.endsWith('/runs') || body === null) {
+      response.writeHead(404).end()
+      return
+    }
+    // A fresh connection per run: a kept-alive one can be closed by the server's timeout just as the next run reuses it.
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'close' })
+    if (body.delivery === 'buffered') {
+      response.end(body.chunks[0])
+      return
+    }
+    let index = 0
+    let closed = false
+    response.on('close', () => {
+      closed = true
+    })
+    // One write per macrotask: setImmediate lets the client's socket read and parse run in between.
+    const writeNext = () => {
+      if (closed) return
+      response.write(body.chunks[index++])
+      if (index < body.chunks.length) setImmediate(writeNext)
+      else response.end()
+    }
+    writeNext()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    serve(body) {
+      next = body
+    },
+    close() {
+      server.closeAllConnections()
+      return new Promise((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+function sseFrames(workload: Workload): string[] {
+  return workload.wire.map((json, index) => `event:${(workload.events[index] as WireEvent).type}\ndata:${json}\n\n`)
+}
+
+function burstChunks(frames: readonly string[]): Buffer[] {
+  const chunks: Buffer[] = []
+  for (let start = 0; start < frames.length; start += EVENTS_PER_BURST) {
+    chunks.push(Buffer.from(frames.slice(start, start + EVENTS_PER_BURST).join('')))
+  }
+  return chunks
+}
+
+// ---------------------------------------------------------------------------------------------
+// Instruments: a 60 fps frame clock around the store's flushes, and a probe around the body reads
+
+interface FrameClock {
+  readonly schedule: FrameScheduler
+  start(origin: number): void
+  /** The tick the running flush belongs to, or -1 outside a flush. */
+  readonly currentTick: () => number
+  readonly stats: () => { flushes: number; flushMs: number; longestFlushMs: number }
+  /** [start, end] of every flush, in performance.now() time. */
+  readonly intervals: () => readonly (readonly [number, number])[]
+}
+
+// A display in Node: each callback fires at the next multiple of FRAME_MS since the run started, and
+// never twice in one tick (a libuv timer may fire up to 1 ms early), as rAF callbacks do.
+function createFrameClock(): FrameClock {
+  let origin = 0
+  let lastTick = -1
+  let runningTick = -1
+  let flushes = 0
+  let flushMs = 0
+  let longestFlushMs = 0
+  const intervals: [number, number][] = []
+  const schedule: FrameScheduler = (callback) => {
+    const elapsed = performance.now() - origin
+    const tick = Math.max(Math.floor(elapsed / FRAME_MS) + 1, lastTick + 1)
+    const timer = setTimeout(() => {
+      lastTick = tick
+      runningTick = tick
+      const started = performance.now()
+      try {
+        callback()
+      } finally {
+        const ended = performance.now()
+        const duration = ended - started
+        intervals.push([started, ended])
+        runningTick = -1
+        flushes++
+        flushMs += duration
+        if (duration > longestFlushMs) longestFlushMs = duration
+      }
+    }, Math.max(0, origin + tick * FRAME_MS - performance.now()))
+    return () => clearTimeout(timer)
+  }
+  return {
+    schedule,
+    start(at) {
+      origin = at
+    },
+    currentTick: () => runningTick,
+    stats: () => ({ flushes, flushMs, longestFlushMs }),
+    intervals: () => intervals,
+  }
+}
+
+interface ArrivalProbe {
+  readonly fetch: typeof fetch
+  readonly stats: () => { reads: number; arrivalMs: number; longestArrivalMs: number }
+}
+
+// Wraps fetch so the body reader reports the time from each read() result to the next read() call:
+// readEventStream decodes the chunk in between (SSE lines, JSON.parse, the store's ingest), with nothing awaited.
+function createArrivalProbe(): ArrivalProbe {
+  let reads = 0
+  let arrivalMs = 0
+  let longestArrivalMs = 0
+  const probeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const response = await fetch(input, init)
+    const body = response.body
+    if (body === null) return response
+    const reader = body.getReader()
+    let resumedAt = Number.NaN
+    const probedBody = {
+      cancel: (reason?: unknown) => reader.cancel(reason),
+      getReader: () => ({
+        read: async () => {
+          const called = performance.now()
+          if (!Number.isNaN(resumedAt)) {
+            const duration = called - resumedAt
+            arrivalMs += duration
+            if (duration > longestArrivalMs) longestArrivalMs = duration
+          }
+          const result = await reader.read()
+          if (!result.done) reads++
+          resumedAt = performance.now()
+          return result
+        },
+        cancel: (reason?: unknown) => reader.cancel(reason),
+        releaseLock: () => reader.releaseLock(),
+      }),
+    }
+    // Only what the transport and readEventStream use; the body is the probed one.
+    return {
+      ok: response.ok,
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+      body: probedBody,
+      text: () => response.text(),
+    } as unknown as Response
+  }
+  return { fetch: probeFetch, stats: () => ({ reads, arrivalMs, longestArrivalMs }) }
+}
+
+// Garbage-collection pauses (the parsed events wait in the queue for a frame, so they survive scavenges).
+interface GcLog {
+  /** Pauses that started in [from, to], as [start, end]. */
+  pausesBetween(from: number, to: number): Promise<(readonly [number, number])[]>
+  stop(): void
+}
+
+function observeGc(): GcLog {
+  const entries: PerformanceEntry[] = []
+  const observer = new PerformanceObserver((list) => {
+    entries.push(...list.getEntries())
+  })
+  observer.observe({ entryTypes: ['gc'] })
+  return {
+    async pausesBetween(from, to) {
+      // Entries are delivered on a later turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve))
+      entries.push(...observer.takeRecords())
+      const pauses = entries
+        .filter((entry) => entry.startTime >= from && entry.startTime <= to)
+        .map((entry) => [entry.startTime, entry.startTime + entry.duration] as const)
+      entries.length = 0
+      return pauses
+    },
+    stop: () => observer.disconnect(),
+  }
+}
+
+function overlapMs(pauses: readonly (readonly [number, number])[], intervals: readonly (readonly [number, number])[]): number {
+  let total = 0
+  for (const [pauseStart, pauseEnd] of pauses) {
+    for (const [start, end] of intervals) total += Math.max(0, Math.min(pauseEnd, end) - Math.max(pauseStart, start))
+  }
+  return total
+}
+
+// ---------------------------------------------------------------------------------------------
+// One run through the store
+
+interface RunSample {
+  readonly wallMs: number
+  readonly updates: number
+  /** Updates published by a flush (the rest come from the run's end: endStream and the status). */
+  readonly updatesInFlushes: number
+  readonly maxUpdatesInOneTick: number
+  readonly flushes: number
+  readonly flushMs: number
+  readonly longestFlushMs: number
+  readonly reads: number
+  readonly arrivalMs: number
+  readonly longestArrivalMs: number
+  /** GC pauses during the run, those inside flushes, and those inside the longest flush. */
+  readonly gcMs: number
+  readonly gcInFlushesMs: number
+  readonly gcInLongestFlushMs: number
+  /** The longest flush once the GC pauses inside each flush are taken out. */
+  readonly longestFlushWithoutGcMs: number
+}
+
+interface Expected {
+  readonly text: string
+  readonly snapshot: AgentSnapshot
+}
+
+function textOf(agent: AgentState): string | undefined {
+  const entry = agent.scopes['']?.turns[0]?.entries.find((candidate) => candidate.kind === 'text')
+  return entry?.kind === 'text' ? entry.block.text : undefined
+}
+
+async function runStore(server: SseServer, gc: GcLog, body: Body, expected: Expected, label: string, failures: string[]): Promise<RunSample> {
+  server.serve(body)
+  const clock = createFrameClock()
+  const probe = createArrivalProbe()
+  const transport = createSseTransport({ url: server.url, sessionId: SESSION_ID, fetch: probe.fetch })
+  const store = createAgentStore({ transport, scheduleFrame: clock.schedule, sliceMs: SLICE_MS })
+  let updates = 0
+  let updatesInFlushes = 0
+  let origin = 0
+  const perTick = new Map<number, number>()
+  store.subscribe((state, previous) => {
+    if (state.agent === previous.agent) return
+    updates++
+    const flushTick = clock.currentTick()
+    if (flushTick !== -1) updatesInFlushes++
+    const tick = flushTick !== -1 ? flushTick : Math.floor((performance.now() - origin) / FRAME_MS)
+    perTick.set(tick, (perTick.get(tick) ?? 0) + 1)
+  })
+  collectGarbage()
+  origin = performance.now()
+  clock.start(origin)
+  await store.getState().send('Write the streaming report.')
+  const ended = performance.now()
+  const wallMs = ended - origin
+  const pauses = await gc.pausesBetween(origin, ended)
+  const intervals = clock.intervals()
+  const longest = intervals.reduce<readonly [number, number] | null>(
+    (best, interval) => (best === null || interval[1] - interval[0] > best[1] - best[0] ? interval : best),
+    null,
+  )
+
+  const state = store.getState()
+  const fail = (what: string) => failures.push(`store ${label}: ${what}`)
+  if (state.status !== 'done') fail(`status ${state.status}${state.error ? ` (${state.error.message})` : ''}, expected done`)
+  if (state.warnings.length > 0) fail(`${state.warnings.length} warnings, first: ${state.warnings[0]?.message}`)
+  if (textOf(state.agent) !== expected.text) fail('the final text block differs from the concatenated TEXT_BLOCK_DELTAs')
+  if (!isDeepStrictEqual(toSnapshot(state.agent), expected.snapshot)) fail('toSnapshot(agent) differs from replayEvents(events)')
+
+  return {
+    wallMs,
+    updates,
+    updatesInFlushes,
+    maxUpdatesInOneTick: Math.max(0, ...perTick.values()),
+    ...clock.stats(),
+    ...probe.stats(),
+    gcMs: pauses.reduce((sum, [start, end]) => sum + end - start, 0),
+    gcInFlushesMs: overlapMs(pauses, intervals),
+    gcInLongestFlushMs: longest === null ? 0 : overlapMs(pauses, [longest]),
+    longestFlushWithoutGcMs: Math.max(0, ...intervals.map((interval) => interval[1] - interval[0] - overlapMs(pauses, [interval]))),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Core-only references for the same events, in the same process
+
+function parseValidateReduce(wire: readonly string[]): AgentState {
+  let state = createAgentState()
+  for (const json of wire) {
+    const parsed = parseAgentEvent(JSON.parse(json))
+    if (parsed.ok) state = reduce(state, parsed.event)
+  }
+  return endStream(state)
+}
+
+// What the store's pipeline does without HTTP, queue, frames or publishing: SSE decoding of the same chunks too.
+function decodeValidateReduce(chunks: readonly Uint8Array[]): AgentState {
+  let state = createAgentState()
+  const decoder = createEventStreamDecoder({
+    onEvent: (value) => {
+      const parsed = parseAgentEvent(value)
+      if (parsed.ok) state = reduce(state, parsed.event)
+    },
+  })
+  for (const chunk of chunks) decoder.push(chunk)
+  return endStream(state)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+interface DeliveryResult {
+  readonly delivery: Delivery
+  readonly chunksWritten: number
+  readonly wall: Timing
+  readonly wallMicrosPerEvent: number
+  readonly frames: number
+  readonly updates: number
+  readonly updatesInFlushes: number
+  readonly updatesPerFrame: number
+  readonly maxUpdatesInOneTick: number
+  readonly flushes: number
+  readonly reads: number
+  readonly longestFlush: Timing
+  readonly longestFlushMaxMs: number
+  readonly gcInLongestFlush: Timing
+  readonly longestFlushWithoutGc: Timing
+  readonly longestArrival: Timing
+  /** Time in the store's flushes (reduce + publish), per run. */
+  readonly flush: Timing
+  /** Time decoding the body as it arrives (SSE, JSON.parse, parseAgentEvent, queueing), per run. */
+  readonly arrival: Timing
+  /** flush + arrival, per run. */
+  readonly ingest: Timing
+  /** GC pauses during the run, and those inside flushes. */
+  readonly gc: Timing
+  readonly gcInFlushes: Timing
+  readonly ingestMicrosPerEvent: number
+  readonly wallOverCore: number
+  readonly ingestOverCore: number
+  readonly ingestOverDecode: number
+  readonly samples: readonly RunSample[]
+}
+
+interface StoreScaleResult {
+  readonly scale: number
+  readonly events: number
+  readonly wireMegabytes: number
+  /** JSON.parse + parseAgentEvent + reduce (core-bench section 2), ms per pass. */
+  readonly core: Timing
+  readonly coreMicrosPerEvent: number
+  /** SSE decode of the 64-event chunks + JSON.parse + parseAgentEvent + reduce, ms per pass. */
+  readonly decode: Timing
+  readonly decodeMicrosPerEvent: number
+  readonly bursts: DeliveryResult
+  readonly buffered: DeliveryResult
+}
+
+/** Everything the store benchmark measured, as written to results/store.json. */
+export interface StoreResults {
+  readonly plan: RunPlan
+  readonly framing: { readonly eventsPerBurst: number; readonly frameMs: number; readonly sliceMs: number }
+  readonly scales: readonly StoreScaleResult[]
+  readonly targets: typeof STORE_TARGETS
+}
+
+const STARTED = performance.now()
+
+function progress(message: string): void {
+  process.stderr.write(`  … ${((performance.now() - STARTED) / 1000).toFixed(1).padStart(5)} s  ${message}\n`)
+}
+
+function median(values: readonly number[]): number {
+  return toTiming(values).medianMs
+}
+
+async function timeDelivery(
+  server: SseServer,
+  gc: GcLog,
+  body: Body,
+  expected: Expected,
+  plan: RunPlan,
+  scale: number,
+  events: number,
+  coreMs: number,
+  decodeMs: number,
+  failures: string[],
+): Promise<DeliveryResult> {
+  progress(`${scale}× store, ${body.delivery}`)
+  const samples: RunSample[] = []
+  for (let index = 0; index < plan.warmups + plan.runs; index++) {
+    const sample = await runStore(server, gc, body, expected, `${body.delivery} at ${scale}×`, failures)
+    if (index >= plan.warmups) samples.push(sample)
+  }
+  const wall = toTiming(samples.map((sample) => sample.wallMs))
+  const ingest = toTiming(samples.map((sample) => sample.flushMs + sample.arrivalMs))
+  const frames = wall.medianMs / FRAME_MS
+  const updates = median(samples.map((sample) => sample.updates))
+  return {
+    delivery: body.delivery,
+    chunksWritten: body.chunks.length,
+    wall,
+    wallMicrosPerEvent: (wall.medianMs * 1000) / events,
+    frames,
+    updates,
+    updatesInFlushes: median(samples.map((sample) => sample.updatesInFlushes)),
+    updatesPerFrame: updates / frames,
+    maxUpdatesInOneTick: Math.max(...samples.map((sample) => sample.maxUpdatesInOneTick)),
+    flushes: median(samples.map((sample) => sample.flushes)),
+    reads: median(samples.map((sample) => sample.reads)),
+    longestFlush: toTiming(samples.map((sample) => sample.longestFlushMs)),
+    longestFlushMaxMs: Math.max(...samples.map((sample) => sample.longestFlushMs)),
+    gcInLongestFlush: toTiming(samples.map((sample) => sample.gcInLongestFlushMs)),
+    longestFlushWithoutGc: toTiming(samples.map((sample) => sample.longestFlushWithoutGcMs)),
+    longestArrival: toTiming(samples.map((sample) => sample.longestArrivalMs)),
+    flush: toTiming(samples.map((sample) => sample.flushMs)),
+    arrival: toTiming(samples.map((sample) => sample.arrivalMs)),
+    ingest,
+    gc: toTiming(samples.map((sample) => sample.gcMs)),
+    gcInFlushes: toTiming(samples.map((sample) => sample.gcInFlushesMs)),
+    ingestMicrosPerEvent: (ingest.medianMs * 1000) / events,
+    wallOverCore: wall.medianMs / coreMs,
+    ingestOverCore: ingest.medianMs / coreMs,
+    ingestOverDecode: ingest.medianMs / decodeMs,
+    samples,
+  }
+}
+
+/** Runs the store measurements at 1×, 2× and 4×; correctness problems are added to `failures`. */
+export async function runStoreBench(plan: RunPlan, failures: string[]): Promise<StoreResults> {
+  const server = await startSseServer()
+  const gc = observeGc()
+  const scales: StoreScaleResult[] = []
+  try {
+    for (const scale of STORE_SCALES) {
+      progress(`generating the ${scale}× workload`)
+      const workload = createWorkload(scale)
+      const events = workload.wire.length
+      const frames = sseFrames(workload)
+      const bursts: Body = { delivery: 'bursts', chunks: burstChunks(frames) }
+      const buffered: Body = { delivery: 'buffered', chunks: [Buffer.from(frames.join(''))] }
+      const expected: Expected = {
+        text: workload.events.filter((event) => event.type === 'TEXT_BLOCK_DELTA').map((event) => event.delta as string).join(''),
+        snapshot: replayEvents(workload.wire.map((json) => JSON.parse(json) as unknown)),
+      }
+      if (!isDeepStrictEqual(toSnapshot(decodeValidateReduce(bursts.chunks)), expected.snapshot)) {
+        failures.push(`store suite at ${scale}×: decoding the SSE chunks gives another snapshot than replayEvents`)
+      }
+      progress(`${scale}× core-only references`)
+      const core = measure(plan, () => parseValidateReduce(workload.wire), () => undefined)
+      const decode = measure(plan, () => decodeValidateReduce(bursts.chunks), () => undefined)
+      scales.push({
+        scale,
+        events,
+        wireMegabytes: workload.wireLength / 1e6,
+        core,
+        coreMicrosPerEvent: (core.medianMs * 1000) / events,
+        decode,
+        decodeMicrosPerEvent: (decode.medianMs * 1000) / events,
+        bursts: await timeDelivery(server, gc, bursts, expected, plan, scale, events, core.medianMs, decode.medianMs, failures),
+        buffered: await timeDelivery(server, gc, buffered, expected, plan, scale, events, core.medianMs, decode.medianMs, failures),
+      })
+    }
+  } finally {
+    gc.stop()
+    await server.close()
+  }
+  return { plan, framing: { eventsPerBurst: EVENTS_PER_BURST, frameMs: FRAME_MS, sliceMs: SLICE_MS }, scales, targets: STORE_TARGETS }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printing
+
+const medianAndMin = (timing: Timing): string => `${formatNumber(timing.medianMs)} / ${formatNumber(timing.minMs)}`
+const perEvent = (timing: Timing, events: number): number => (timing.medianMs * 1000) / events
+const perEventMedianAndMin = (timing: Timing, events: number): string =>
+  `${formatNumber((timing.medianMs * 1000) / events)} / ${formatNumber((timing.minMs * 1000) / events)}`
+const updatesCell = (result: DeliveryResult): string =>
+  result.updates === result.updatesInFlushes ? formatNumber(result.updates) : `${formatNumber(result.updates)} (${formatNumber(result.updatesInFlushes)} in flushes)`
+
+/** Prints the store results as one table per section. */
+export function printStoreReport(results: StoreResults): void {
+  const { plan, scales } = results
+  printSection('Store workload (PERFORMANCE.md turn, SSE over loopback HTTP into createAgentStore)')
+  printTable(
+    ['scale', 'events', 'wire MB', 'writes of 64', 'core µs/event', 'decode+core µs/event'],
+    scales.map((result): Cell[] => [
+      `${result.scale}×`,
+      result.events.toLocaleString('en-US'),
+      result.wireMegabytes,
+      result.bursts.chunksWritten.toLocaleString('en-US'),
+      perEventMedianAndMin(result.core, result.events),
+      perEventMedianAndMin(result.decode, result.events),
+    ]),
+    [
+      `store figures: median / min of ${plan.runs} runs after ${plan.warmups} warm-up(s), gc before each; counts are medians`,
+      'core = JSON.parse + parseAgentEvent + reduce + endStream over the wire strings (core-bench 2.), same process, same run',
+      'decode+core = createEventStreamDecoder over the same 64-event chunks + parseAgentEvent + reduce: the store pipeline without HTTP, queue, frames or publish',
+      `frames: a 60 fps display simulated with setTimeout at multiples of ${formatNumber(FRAME_MS)} ms since send(), at most one flush per tick`,
+    ],
+  )
+
+  printSection('1. Bursts of 64 events per macrotask (res.write + setImmediate) → readEventStream → store')
+  printTable(
+    ['scale', 'wall ms', 'µs/event (wall)', 'frames', 'agent updates', 'updates/frame', 'max per tick', 'flushes', 'reads', 'longest flush ms', 'GC ms (in flushes)'],
+    scales.map((result): Cell[] => {
+      const bursts = result.bursts
+      return [
+        `${result.scale}×`,
+        medianAndMin(bursts.wall),
+        bursts.wallMicrosPerEvent,
+        bursts.frames,
+        updatesCell(bursts),
+        againstTarget(bursts.updatesPerFrame, STORE_TARGETS.updatesPerFrame),
+        bursts.maxUpdatesInOneTick,
+        bursts.flushes,
+        bursts.reads,
+        medianAndMin(bursts.longestFlush),
+        `${formatNumber(bursts.gc.medianMs)} (${formatNumber(bursts.gcInFlushes.medianMs)})`,
+      ]
+    }),
+    [
+      'wall = send() until it resolves with status done, including the in-process server writing and HTTP; frames = wall ÷ 16.67 ms',
+      'agent updates = store notifications where `agent` changed; max per tick = the most in one 16.67 ms tick over all runs;',
+      '  an update outside a flush would come from the run end (endStream), which changes nothing once AGENT_END completed the turn',
+      'reads = body chunks the transport read (TCP may merge or split the 64-event writes); GC = pauses reported by PerformanceObserver',
+    ],
+  )
+
+  printSection('1b. Ingest CPU inside the store vs core-only for the same events (µs per event, medians)')
+  printTable(
+    ['scale', 'arrival', 'flush', 'ingest = arrival + flush', 'core', 'decode+core', 'wall ÷ core', 'ingest ÷ core', 'ingest ÷ decode+core'],
+    scales.map((result): Cell[] => {
+      const bursts = result.bursts
+      return [
+        `${result.scale}×`,
+        perEvent(bursts.arrival, result.events),
+        perEvent(bursts.flush, result.events),
+        bursts.ingestMicrosPerEvent,
+        result.coreMicrosPerEvent,
+        result.decodeMicrosPerEvent,
+        `${formatNumber(bursts.wallOverCore)}×`,
+        againstTarget(bursts.ingestOverCore, STORE_TARGETS.ingestOverCore, '×'),
+        `${formatNumber(bursts.ingestOverDecode)}×`,
+      ]
+    }),
+    [
+      "arrival = from each body read() result to the next read() call (a probing fetch injected into createSseTransport): SSE lines, JSON.parse, the transport's onEvent, the store's ingest (parseAgentEvent, queue)",
+      'flush = inside the scheduled frame callbacks: reduce in ≤ 8 ms slices, setState, subscribers; ingest = arrival + flush, GC pauses inside them included',
+      'ingest ÷ core is the store\'s cost against the target; wall ÷ core also counts the server, sockets, undici and the wait for frames',
+      'ingest ÷ decode+core ≈ 1 means the queue, frames and publish add little: the gap to core is the SSE decoding',
+    ],
+  )
+
+  printSection('2. Buffered: the whole body in one res.end()')
+  printTable(
+    ['scale', 'wall ms', 'µs/event (wall)', 'frames', 'agent updates', 'updates/frame', 'flushes', 'reads', 'longest flush ms', 'of which GC', 'longest flush without GC', 'longest read ms', 'ingest ÷ core'],
+    scales.map((result): Cell[] => {
+      const buffered = result.buffered
+      return [
+        `${result.scale}×`,
+        medianAndMin(buffered.wall),
+        buffered.wallMicrosPerEvent,
+        buffered.frames,
+        updatesCell(buffered),
+        againstTarget(buffered.updatesPerFrame, STORE_TARGETS.updatesPerFrame),
+        buffered.flushes,
+        buffered.reads,
+        `${medianAndMin(buffered.longestFlush)}, max ${formatNumber(buffered.longestFlushMaxMs)} (≤ ${STORE_TARGETS.longestFlushMs}: ${verdict(buffered.longestFlush.medianMs, STORE_TARGETS.longestFlushMs)})`,
+        buffered.gcInLongestFlush.medianMs,
+        `${medianAndMin(buffered.longestFlushWithoutGc)} (≤ ${STORE_TARGETS.longestFlushMs}: ${verdict(buffered.longestFlushWithoutGc.medianMs, STORE_TARGETS.longestFlushMs)})`,
+        medianAndMin(buffered.longestArrival),
+        `${formatNumber(buffered.ingestOverCore)}×`,
+      ]
+    }),
+    [
+      `longest flush = one frame callback (median / min over runs, and the max of all runs); the store reduces for ${SLICE_MS} ms, checking the clock every 64 events`,
+      'of which GC = GC pauses inside that flush (median); without GC = the longest flush once the pauses inside each flush are taken out',
+      'longest read = the longest decode of one body chunk on arrival, the other long task a buffered body puts on the main thread',
+    ],
+  )
+
+  printSection('3. Correctness guards')
+  console.log(
+    '  every run, both deliveries, each scale: status done, no warnings, final text block == concatenated TEXT_BLOCK_DELTAs,\n' +
+      '  toSnapshot(agent) deep-equals replayEvents(events); also decode+core == replayEvents. Failures are listed at the end and exit 1',
+  )
+}

@@ -1,0 +1,76 @@
+import { forwardRef, useState } from 'react'
+import type { HTMLAttributes } from 'react'
+import { AgentStoreContext } from '../react/agent-context'
+import { useAgentStore } from '../react/use-agent-store'
+import { createAgentStore } from '../store/create-agent-store'
+import type { AgentStore, AgentStoreOptions } from '../store/create-agent-store'
+import type { AgentTransport } from '../transport/agent-transport'
+import type { AttachmentPolicy } from './attachments'
+import { AgentComponentsContext } from './components-context'
+import type { AgentChatComponents } from './components-context'
+import { Composer } from './composer'
+import { ConfirmationTray } from './confirmation-tray'
+import { ErrorBanner } from './error-banner'
+import { AgentLocaleContext } from './i18n'
+import type { AgentLocale } from './i18n'
+import { LiveAnnouncer } from './live-announcer'
+import { MessageList } from './message-list'
+
+/** Props of {@link AgentChat}: a transport to talk to the agent (or a store you made), and how it looks. */
+export type AgentChatProps = Omit<HTMLAttributes<HTMLDivElement>, 'children'> & {
+  /** Overrides: tool renderers by name with a fallback, media renderers, text and thinking blocks. */
+  readonly components?: AgentChatComponents
+  /** @default 'en' */
+  readonly locale?: AgentLocale
+  /** `auto` follows the system setting. @default 'auto' */
+  readonly theme?: 'light' | 'dark' | 'auto'
+  readonly placeholder?: string
+  /** Which files the composer accepts; `false` turns attachments off. */
+  readonly attachments?: AttachmentPolicy | false
+} & (
+    | { readonly store: AgentStore; readonly transport?: never; readonly storeOptions?: never }
+    | { readonly transport: AgentTransport; readonly store?: never; readonly storeOptions?: Omit<AgentStoreOptions, 'transport'> }
+  )
+
+const ChatFrame = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function ChatFrame({ children, ...rest }, ref) {
+  const status = useAgentStore((state) => state.status)
+  return (
+    <div data-status={status} {...rest} ref={ref}>
+      {children}
+    </div>
+  )
+})
+
+/**
+ * The drop-in chat: the conversation with live blocks, a confirmation tray for whatever the agent
+ * asks, an error banner, and a composer with stop and attachments. One store per chat.
+ */
+export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function AgentChat(props, ref) {
+  const { components, locale = 'en', theme = 'auto', placeholder, attachments, store: given, transport, storeOptions, className, ...rest } = props
+  const [own] = useState(() =>
+    given === undefined ? createAgentStore({ ...storeOptions, transport: transport as AgentTransport }) : undefined,
+  )
+  const store = given ?? (own as AgentStore)
+  return (
+    <AgentStoreContext.Provider value={store}>
+      <AgentLocaleContext.Provider value={locale}>
+        <AgentComponentsContext.Provider value={components ?? {}}>
+          <ChatFrame
+            data-agentscope=""
+            data-theme={theme}
+            lang={locale}
+            className={className === undefined ? 'as-chat' : `as-chat ${className}`}
+            {...rest}
+            ref={ref}
+          >
+            <ErrorBanner />
+            <MessageList />
+            <ConfirmationTray />
+            <Composer placeholder={placeholder} attachments={attachments} />
+            <LiveAnnouncer />
+          </ChatFrame>
+        </AgentComponentsContext.Provider>
+      </AgentLocaleContext.Provider>
+    </AgentStoreContext.Provider>
+  )
+})

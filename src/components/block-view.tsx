@@ -1,0 +1,70 @@
+import { memo } from 'react'
+import { useAgentStore } from '../react/use-agent-store'
+import { useBlock } from '../react/use-block'
+import { selectToolCall } from '../store/selectors'
+import { useAgentComponents } from './components-context'
+import { DataBlock } from './data-block'
+import { TextBlock } from './text-block'
+import { ThinkingBlock } from './thinking-block'
+import { ToolOutput } from './tool-output'
+import { ToolCallView } from './tool-call-view'
+
+/** Props of {@link BlockView}. */
+export interface BlockViewProps {
+  readonly turnIndex: number
+  readonly blockKey: string
+  /** @default '' (the top-level agent) */
+  readonly scopeKey?: string
+}
+
+/** One block of a turn, by key: re-renders only when that block changes. */
+export const BlockView = memo(function BlockView({ turnIndex, blockKey, scopeKey = '' }: BlockViewProps) {
+  const entry = useBlock(turnIndex, blockKey, scopeKey)
+  const components = useAgentComponents()
+  // A result is shown in the card of its call, wherever that call sits in the scope (§7.9).
+  const hasCall = useAgentStore((state) =>
+    entry?.kind === 'tool_result' ? selectToolCall(state, entry.block.id, scopeKey) !== undefined : false,
+  )
+  if (entry === undefined) return null
+  switch (entry.kind) {
+    case 'text': {
+      const Text = components.Text ?? TextBlock
+      return <Text entry={entry} />
+    }
+    case 'thinking': {
+      const Thinking = components.Thinking ?? ThinkingBlock
+      return <Thinking entry={entry} />
+    }
+    case 'data': {
+      const Data = components.DataBlock ?? DataBlock
+      return <Data entry={entry} />
+    }
+    case 'tool_use': {
+      return <ToolCallView toolCallId={entry.block.id} scopeKey={scopeKey} />
+    }
+    case 'tool_result': {
+      if (hasCall) return null
+      // A result whose call this client never saw (it joined late, or loaded a partial history).
+      return (
+        <article className="as-tool" data-as-block="tool_result" data-status={entry.block.state}>
+          <header className="as-tool-header">
+            <span className="as-tool-name">{entry.block.name ?? entry.block.id}</span>
+          </header>
+          <ToolOutput result={entry} />
+        </article>
+      )
+    }
+    case 'hint': {
+      return (
+        <aside className="as-hint" data-as-block="hint">
+          {entry.block.source ? <strong>{entry.block.source}: </strong> : null}
+          {entry.block.hint}
+        </aside>
+      )
+    }
+    default: {
+      entry satisfies never
+      return null
+    }
+  }
+})

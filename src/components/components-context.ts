@@ -1,0 +1,54 @@
+import { createContext, useContext } from 'react'
+import type { ComponentType } from 'react'
+import type { ResolvedMedia } from './media-source'
+import type { DataEntry, TextEntry, ThinkingEntry, ToolResultEntry, ToolUseEntry } from '../core/state'
+import type { Msg, ToolUseBlock } from '../core/message'
+
+/** Props every tool renderer gets: the call, its latest result, and its arguments so far. */
+export interface ToolCallRendererProps {
+  readonly call: ToolUseEntry
+  readonly result: ToolResultEntry | undefined
+  /** Partial while the arguments stream, the final `input` after. */
+  readonly input: unknown
+  /** The scope of the call: `''` at top level, else the subagent's. */
+  readonly scopeKey: string
+}
+
+/** Props of a media renderer. */
+export interface MediaRendererProps {
+  readonly media: ResolvedMedia
+  readonly name?: string
+  readonly streaming?: boolean
+}
+
+/** Props of a confirmation renderer. */
+export interface ConfirmationRendererProps {
+  readonly toolCall: ToolUseBlock
+}
+
+/** Overrides of the parts `<AgentChat>` renders; anything left out uses the kit's own card. */
+export interface AgentChatComponents {
+  readonly Text?: ComponentType<{ readonly entry: TextEntry }>
+  readonly Thinking?: ComponentType<{ readonly entry: ThinkingEntry }>
+  /** Media renderers by media type (`image/png`) or kind (`image`, `audio`, `video`, `file`). */
+  readonly Data?: {
+    readonly byName?: Readonly<Record<string, ComponentType<MediaRendererProps>>>
+    readonly Fallback?: ComponentType<MediaRendererProps>
+  }
+  /** Tool renderers by tool name, with a fallback for the others. */
+  readonly ToolCall?: {
+    readonly byName?: Readonly<Record<string, ComponentType<ToolCallRendererProps>>>
+    readonly Fallback?: ComponentType<ToolCallRendererProps>
+  }
+  readonly UserMessage?: ComponentType<{ readonly message: Msg }>
+  /** Streamed data blocks (DATA_BLOCK_*) use this entry-level renderer when given. */
+  readonly DataBlock?: ComponentType<{ readonly entry: DataEntry }>
+}
+
+/** The overrides of the nearest `<AgentChat components>`. */
+export const AgentComponentsContext = createContext<AgentChatComponents>({})
+
+/** The component overrides in effect. */
+export function useAgentComponents(): AgentChatComponents {
+  return useContext(AgentComponentsContext)
+}

@@ -1,0 +1,168 @@
+import { forwardRef, useId, useMemo, useState } from 'react'
+import type { HTMLAttributes } from 'react'
+import { allowRule } from '../core/build-message'
+import type { PermissionRule, ToolUseBlock } from '../core/message'
+import type { ConfirmationDecision } from '../store/create-agent-store'
+import { jsonDiff } from './json-diff'
+import { useAgentStrings } from './i18n'
+import { prettyJson } from './tool-output'
+
+/** Props of {@link ConfirmationCard}. */
+export interface ConfirmationCardProps extends Omit<HTMLAttributes<HTMLElement>, 'onChange'> {
+  readonly toolCall: ToolUseBlock
+  /** The decision taken so far for this call, if any. */
+  readonly decision?: ConfirmationDecision
+  readonly onDecide: (decision: ConfirmationDecision) => void
+  readonly disabled?: boolean
+}
+
+type Mode = 'view' | 'edit' | 'rule'
+
+/** What "always allow" stores: the single string argument (a command, a path), else the raw JSON arguments. */
+export function ruleContentOf(call: ToolUseBlock): string | null {
+  const values = Object.values(call.input)
+  if (values.length === 1 && typeof values[0] === 'string') return values[0]
+  return call.content ?? JSON.stringify(call.input)
+}
+
+function parseArguments(text: string, strings: ReturnType<typeof useAgentStrings>): { input?: Record<string, unknown>; error?: string } {
+  try {
+    const value: unknown = JSON.parse(text)
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: strings.notAnObject }
+    return { input: value as Record<string, unknown> }
+  } catch (error) {
+    return { error: strings.invalidJson(error instanceof Error ? error.message : String(error)) }
+  }
+}
+
+/** One tool call waiting for the user: approve, deny, edit its arguments (validated, with a diff) or always allow. */
+export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(function ConfirmationCard(
+  { toolCall, decision, onDecide, disabled = false, ...rest },
+  ref,
+) {
+  const strings = useAgentStrings()
+  const [mode, setMode] = useState<Mode>('view')
+  const [draft, setDraft] = useState(() => prettyJson(toolCall.input))
+  const [ruleScope, setRuleScope] = useState<'exact' | 'any'>('exact')
+  const editorId = useId()
+  const errorId = useId()
+  const name = toolCall.name ?? toolCall.id
+  const parsed = useMemo(() => parseArguments(draft, strings), [draft, strings])
+  const ruleContent = ruleScope === 'any' ? null : ruleContentOf(toolCall)
+  const rule: PermissionRule | null = toolCall.name === null ? null : allowRule(toolCall, ruleContent)
+  const decide = (next: ConfirmationDecision) => {
+    setMode('view')
+    onDecide(next)
+  }
+  return (
+    <article
+      className="as-confirm"
+      data-decision={decision === undefined ? 'none' : decision.approved ? 'approved' : 'denied'}
+      aria-label={name}
+      {...rest}
+      ref={ref}
+    >
+      <header className="as-tool-header">
+        <span className="as-tool-name">{name}</span>
+        {decision !== undefined && (
+          <span className="as-badge" data-status={decision.approved ? 'success' : 'denied'}>
+            {strings.decided(decision.approved)}
+            {decision.input !== undefined ? ` · ${strings.toolEdited}` : ''}
+          </span>
+        )}
+      </header>
+      {mode !== 'edit' && <pre className="as-tool-arguments">{prettyJson(decision?.input ?? toolCall.input)}</pre>}
+      {mode === 'edit' && (
+        <div className="as-confirm-editor">
+          <label htmlFor={editorId}>{strings.toolArguments}</label>
+          <textarea
+            id={editorId}
+            value={draft}
+            spellCheck={false}
+            rows={Math.min(16, draft.split('\n').length + 1)}
+            aria-invalid={parsed.error !== undefined}
+            aria-describedby={parsed.error === undefined ? undefined : errorId}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          {parsed.error !== undefined ? (
+            <p id={errorId} className="as-field-error" role="alert">
+              {parsed.error}
+            </p>
+          ) : (
+            <pre className="as-diff" aria-label={strings.changes}>
+              {jsonDiff(toolCall.input, parsed.input).map((line, index) => (
+                <span key={index} className="as-diff-line" data-change={line.change}>
+                  {line.text}
+                  {'\n'}
+                </span>
+              ))}
+            </pre>
+          )}
+        </div>
+      )}
+      {mode === 'rule' && rule !== null && (
+        <fieldset className="as-confirm-rule">
+          <legend>{strings.alwaysAllow}</legend>
+          <label>
+            <input type="radio" checked={ruleScope === 'exact'} onChange={() => setRuleScope('exact')} />{' '}
+            {strings.ruleTheseArguments}
+          </label>
+          <label>
+            <input type="radio" checked={ruleScope === 'any'} onChange={() => setRuleScope('any')} /> {strings.ruleAnyArguments}
+          </label>
+          <p className="as-rule-text">{strings.alwaysAllowRule(rule.tool_name, rule.rule_content)}</p>
+        </fieldset>
+      )}
+      <div className="as-actions">
+        {mode === 'view' && (
+          <>
+            <button type="button" data-variant="primary" disabled={disabled} onClick={() => decide({ toolCallId: toolCall.id, approved: true })}>
+              {strings.approve}
+            </button>
+            <button type="button" data-variant="danger" disabled={disabled} onClick={() => decide({ toolCallId: toolCall.id, approved: false })}>
+              {strings.deny}
+            </button>
+            <button type="button" disabled={disabled} onClick={() => setMode('edit')}>
+              {strings.edit}
+            </button>
+            {rule !== null && (
+              <button type="button" disabled={disabled} onClick={() => setMode('rule')}>
+                {strings.alwaysAllow}
+              </button>
+            )}
+          </>
+        )}
+        {mode === 'edit' && (
+          <>
+            <button
+              type="button"
+              data-variant="primary"
+              disabled={disabled || parsed.input === undefined}
+              onClick={() => decide({ toolCallId: toolCall.id, approved: true, input: parsed.input })}
+            >
+              {strings.approveEdited}
+            </button>
+            <button type="button" onClick={() => setMode('view')}>
+              {strings.cancelEdit}
+            </button>
+          </>
+        )}
+        {mode === 'rule' && rule !== null && (
+          <>
+            <button
+              type="button"
+              data-variant="primary"
+              disabled={disabled}
+              onClick={() => decide({ toolCallId: toolCall.id, approved: true, rules: [rule] })}
+            >
+              {strings.confirmRule}
+            </button>
+            <button type="button" onClick={() => setMode('view')}>
+              {strings.cancelEdit}
+            </button>
+          </>
+        )}
+      </div>
+    </article>
+  )
+})

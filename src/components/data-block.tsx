@@ -1,0 +1,29 @@
+import { forwardRef, memo } from 'react'
+import type { HTMLAttributes } from 'react'
+import { dataBlockPreview } from '../core/data-block'
+import type { DataEntry } from '../core/state'
+import { resolveMedia } from './media-source'
+import { MediaView } from './media-view'
+
+/** Props of {@link DataBlock}. */
+export interface DataBlockProps extends HTMLAttributes<HTMLElement> {
+  readonly entry: DataEntry
+}
+
+/** A streamed media block: it appears while it streams (up to the last whole base64 group) where the format allows. */
+export const DataBlock = memo(
+  forwardRef<HTMLElement, DataBlockProps>(function DataBlock({ entry, ...rest }, ref) {
+    const media = resolveMedia(dataBlockPreview(entry), 'data')
+    if (media === null) return null
+    return (
+      <MediaView
+        media={media}
+        name={entry.block.name}
+        streaming={entry.status === 'streaming'}
+        data-as-block="data"
+        {...rest}
+        ref={ref}
+      />
+    )
+  }),
+)

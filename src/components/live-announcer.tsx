@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react'
+import { useAgentStoreApi } from '../react/agent-context'
+import { selectTurns } from '../store/selectors'
+import { useAgentStrings } from './i18n'
+
+/**
+ * A polite live region that speaks at boundaries (a reply finished, a confirmation is needed, an
+ * error happened), never per token, so screen readers are not flooded while the answer streams.
+ */
+export function LiveAnnouncer() {
+  const strings = useAgentStrings()
+  const store = useAgentStoreApi('LiveAnnouncer')
+  const [message, setMessage] = useState('')
+  useEffect(
+    () =>
+      store.subscribe((state, previous) => {
+        const turns = selectTurns(state)
+        const last = turns[turns.length - 1]
+        const before = selectTurns(previous)[turns.length - 1]
+        if (state.error !== null && state.error !== previous.error) setMessage(strings.announceError(state.error.message))
+        else if (state.agent.pendingConfirmation !== null && previous.agent.pendingConfirmation === null) {
+          setMessage(strings.announceConfirmation)
+        } else if (last !== undefined && last.status !== 'streaming' && before?.status === 'streaming') {
+          setMessage(last.status === 'completed' ? strings.announceTurnEnd : strings.turnStatus[last.status])
+        }
+      }),
+    [store, strings],
+  )
+  return (
+    <div className="as-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {message}
+    </div>
+  )
+}

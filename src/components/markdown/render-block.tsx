@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react'
+import { CodeBlock } from './code-block'
+import { markdownMessages, type MarkdownLocale } from './locale'
+import { renderInline } from './render-inline'
+import type { BlockNode, ListItemNode } from './types'
+
+function renderItem(item: ListItemNode, tight: boolean, locale: MarkdownLocale | undefined, key: number): ReactNode {
+  const messages = markdownMessages(locale)
+  // tight lists show their paragraphs without <p>, as CommonMark renders them
+  const children = item.children.map((child, index) =>
+    tight && child.type === 'paragraph'
+      ? <span key={index} className="as-md-item-text">{renderInline(child.children)}</span>
+      : renderBlock(child, locale, index),
+  )
+  if (item.checked === undefined) return <li key={key}>{children}</li>
+  return (
+    <li key={key} className="as-md-task" data-state={item.checked ? 'checked' : 'unchecked'}>
+      <input
+        type="checkbox"
+        className="as-md-task-checkbox"
+        checked={item.checked}
+        disabled
+        readOnly
+        aria-label={item.checked ? messages.taskDone : messages.taskOpen}
+      />
+      {children}
+    </li>
+  )
+}
+
+/** Renders one block node (and its children) as React elements. */
+export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined, key?: number): ReactNode {
+  switch (node.type) {
+    case 'heading': {
+      const Heading = `h${node.level}` as const
+      return <Heading key={key} className="as-md-heading">{renderInline(node.children)}</Heading>
+    }
+    case 'paragraph': {
+      return <p key={key} className="as-md-paragraph">{renderInline(node.children)}</p>
+    }
+    case 'code': {
+      return <CodeBlock key={key} code={node.code} language={node.language} status={node.status} locale={locale} />
+    }
+    case 'blockquote': {
+      return (
+        <blockquote key={key} className="as-md-blockquote">
+          {node.children.map((child, index) => renderBlock(child, locale, index))}
+        </blockquote>
+      )
+    }
+    case 'list': {
+      const items = node.items.map((item, index) => renderItem(item, node.tight, locale, index))
+      const state = node.tight ? 'tight' : 'loose'
+      return node.ordered
+        ? <ol key={key} className="as-md-list" data-spacing={state} start={node.start === 1 ? undefined : node.start}>{items}</ol>
+        : <ul key={key} className="as-md-list" data-spacing={state}>{items}</ul>
+    }
+    case 'table': {
+      return (
+        <div key={key} className="as-md-table-wrap">
+          <table className="as-md-table">
+            <thead>
+              <tr>
+                {node.head.map((cell, index) => (
+                  <th key={index} scope="col" data-align={node.align[index]}>{renderInline(cell)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {node.rows.map((row, rowIndex) => (
+                <tr key={rowIndex}>
+                  {row.map((cell, index) => <td key={index} data-align={node.align[index]}>{renderInline(cell)}</td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )
+    }
+    case 'thematicBreak': {
+      return <hr key={key} className="as-md-rule" />
+    }
+    default: {
+      node satisfies never
+      return null
+    }
+  }
+}

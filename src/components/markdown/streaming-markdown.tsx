@@ -1,0 +1,61 @@
+import { forwardRef, memo, useEffect, useMemo, useRef, type HTMLAttributes } from 'react'
+import type { MarkdownLocale } from './locale'
+import { parseMarkdownIncremental, type MarkdownParseState } from './parse-markdown'
+import { renderBlock } from './render-block'
+import type { MarkdownBlock } from './types'
+
+/** Props of `StreamingMarkdown`; other props go to the root `<div>`. */
+export interface StreamingMarkdownProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** The markdown so far. While `streaming`, each new value usually extends the previous one. */
+  readonly text: string
+  /**
+   * The text is still growing: unclosed syntax in the last block renders as if closed, ambiguous tails are
+   * held back, open code fences are not highlighted. Set it to false for the final render.
+   * @default false
+   */
+  readonly streaming?: boolean
+  /** Language of the renderer's own labels (the copy button). @default 'en' */
+  readonly locale?: MarkdownLocale
+}
+
+interface BlockViewProps {
+  readonly block: MarkdownBlock
+  readonly locale: MarkdownLocale | undefined
+}
+
+/** One top-level block. Memoized: a block whose object is reused by the parser never re-renders. */
+export const MarkdownBlockView = memo(function MarkdownBlockView({ block, locale }: BlockViewProps) {
+  return renderBlock(block.node, locale)
+})
+
+/**
+ * Renders markdown from an LLM as it streams, as React elements only (HTML in the text shows as text).
+ * Finished blocks are memoized, so a delta re-renders only the growing last block.
+ * @example <StreamingMarkdown text={text} streaming={status === 'streaming'} locale="zh-CN" />
+ */
+export const StreamingMarkdown = forwardRef<HTMLDivElement, StreamingMarkdownProps>(function StreamingMarkdown(
+  { text, streaming = false, locale, className, ...rest },
+  ref,
+) {
+  const committed = useRef<MarkdownParseState | undefined>(undefined)
+  // parsing starts from the last committed parse; a discarded render can't corrupt it, since the state
+  // carries its own text and is reused only when the new text extends it
+  const state = useMemo(
+    () => parseMarkdownIncremental(committed.current, text, { streaming }),
+    [text, streaming],
+  )
+  useEffect(() => {
+    committed.current = state
+  }, [state])
+  return (
+    <div
+      className={className === undefined ? 'as-md' : `as-md ${className}`}
+      data-status={streaming ? 'streaming' : 'done'}
+      aria-busy={streaming || undefined}
+      {...rest}
+      ref={ref}
+    >
+      {state.blocks.map((block) => <MarkdownBlockView key={block.key} block={block} locale={locale} />)}
+    </div>
+  )
+})

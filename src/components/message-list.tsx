@@ -1,0 +1,45 @@
+import { forwardRef } from 'react'
+import type { HTMLAttributes } from 'react'
+import { useAgentStore } from '../react/use-agent-store'
+import { useAgentComponents } from './components-context'
+import { useAgentStrings } from './i18n'
+import { TurnView } from './turn-view'
+import { useStickToBottom } from './use-stick-to-bottom'
+import { UserMessage } from './user-message'
+
+/** Props of {@link MessageList}. */
+export interface MessageListProps extends HTMLAttributes<HTMLDivElement> {}
+
+/** The conversation: user messages and agent turns, following new content until the reader scrolls up. */
+export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function MessageList(props, ref) {
+  const strings = useAgentStrings()
+  const transcript = useAgentStore((state) => state.transcript)
+  const busy = useAgentStore((state) => state.status === 'streaming' || state.status === 'connecting')
+  const User = useAgentComponents().UserMessage ?? UserMessage
+  const { scrollRef, contentRef, stuck, jumpToLatest } = useStickToBottom()
+  return (
+    <div className="as-list-frame" {...props} ref={ref}>
+      <div
+        className="as-list"
+        ref={scrollRef}
+        role="log"
+        aria-label={strings.transcript}
+        aria-live="off"
+        aria-busy={busy}
+        tabIndex={0}
+        data-stuck={stuck ? '' : undefined}
+      >
+        <div ref={contentRef} className="as-list-content">
+          {transcript.map((item) =>
+            item.kind === 'user' ? <User key={item.key} message={item.message} /> : <TurnView key={item.key} index={item.index} />,
+          )}
+        </div>
+      </div>
+      {!stuck && (
+        <button type="button" className="as-jump" onClick={jumpToLatest}>
+          {strings.jumpToLatest}
+        </button>
+      )}
+    </div>
+  )
+})

@@ -1,0 +1,54 @@
+import { forwardRef, memo, useId, useState } from 'react'
+import type { HTMLAttributes } from 'react'
+import type { ThinkingEntry } from '../core/state'
+import { secondsBetween, useAgentStrings } from './i18n'
+
+/** Props of {@link ThinkingBlock}: open state is controlled (`open`) or not (`defaultOpen`). */
+export interface ThinkingBlockProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onToggle'> {
+  readonly entry: ThinkingEntry
+  /** Controlled open state. */
+  readonly open?: boolean
+  /** Initial open state; by default the block is open while it streams and closes once sealed. */
+  readonly defaultOpen?: boolean
+  readonly onOpenChange?: (open: boolean) => void
+}
+
+function reasoningTokens(metadata: ThinkingEntry['block']['metadata']): number | null {
+  const value = metadata?.reasoningTokens ?? metadata?.reasoning_tokens ?? metadata?.tokens
+  return typeof value === 'number' && Number.isFinite(value) ? value : null
+}
+
+/** The model's reasoning: live while it streams, collapsible, closed once sealed, with its duration. */
+export const ThinkingBlock = memo(
+  forwardRef<HTMLDivElement, ThinkingBlockProps>(function ThinkingBlock(
+    { entry, open, defaultOpen, onOpenChange, ...rest },
+    ref,
+  ) {
+    const strings = useAgentStrings()
+    const panelId = useId()
+    // null: follow the stream (open while streaming); a boolean once the reader chose.
+    const [chosen, setChosen] = useState<boolean | null>(defaultOpen ?? null)
+    const streaming = entry.status === 'streaming'
+    const isOpen = open ?? chosen ?? streaming
+    const seconds = secondsBetween(entry.startedAt, entry.endedAt)
+    const tokens = reasoningTokens(entry.block.metadata)
+    const toggle = () => {
+      setChosen(!isOpen)
+      onOpenChange?.(!isOpen)
+    }
+    return (
+      <div data-as-block="thinking" data-status={entry.status} data-state={isOpen ? 'open' : 'closed'} {...rest} ref={ref}>
+        <button type="button" className="as-thinking-toggle" aria-expanded={isOpen} aria-controls={panelId} onClick={toggle}>
+          <span className="as-thinking-title">
+            {streaming || seconds === null ? strings.thinking : strings.thoughtFor(seconds)}
+          </span>
+          {tokens !== null && <span className="as-muted"> · {strings.thinkingTokens(tokens)}</span>}
+          <span className="as-visually-hidden">{isOpen ? strings.hideThinking : strings.showThinking}</span>
+        </button>
+        <div id={panelId} className="as-thinking-body" hidden={!isOpen}>
+          {entry.block.thinking}
+        </div>
+      </div>
+    )
+  }),
+)

@@ -1,0 +1,71 @@
+import { forwardRef, useId, useState } from 'react'
+import type { HTMLAttributes } from 'react'
+import { useAgentStore } from '../react/use-agent-store'
+import { useSubagentKeysOf } from '../react/use-subagent-lane'
+import type { ToolCallRendererProps } from './components-context'
+import { jsonDiff } from './json-diff'
+import { secondsBetween, useAgentStrings } from './i18n'
+import { SubagentLaneView } from './subagent-lane'
+import { ToolOutput, prettyJson } from './tool-output'
+import { toolCallStatus } from './tool-status'
+
+/** Props of {@link ToolCallCard}. */
+export interface ToolCallCardProps extends ToolCallRendererProps, Omit<HTMLAttributes<HTMLElement>, 'children'> {}
+
+/** A tool call: name, live arguments, live output and a terminal state; subagents it spawned appear inside. */
+export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function ToolCallCard(
+  { call, result, input, scopeKey, ...rest },
+  ref,
+) {
+  const strings = useAgentStrings()
+  const agentRunning = useAgentStore((state) => state.agent.scopes[scopeKey]?.open ?? false)
+  const lanes = useSubagentKeysOf(scopeKey === '' ? call.block.id : '')
+  const [showOriginal, setShowOriginal] = useState(false)
+  const originalId = useId()
+  const status = toolCallStatus(call, result, agentRunning)
+  const seconds = result === undefined ? null : secondsBetween(result.startedAt, result.endedAt)
+  const streamingArguments = call.status === 'streaming'
+  const edited = call.editedFrom
+  return (
+    <article className="as-tool" data-as-block="tool_use" data-status={status} data-tool={call.block.name ?? ''} {...rest} ref={ref}>
+      <header className="as-tool-header">
+        <span className="as-tool-name">{call.block.name ?? '…'}</span>
+        <span className="as-badge" data-status={status}>
+          {strings.toolStatus[status]}
+        </span>
+        {seconds !== null && <span className="as-muted">{strings.took(seconds)}</span>}
+        {edited !== undefined && <span className="as-badge" data-status="edited">{strings.toolEdited}</span>}
+      </header>
+      <section className="as-tool-section" aria-label={strings.toolArguments}>
+        <pre className="as-tool-arguments" data-status={streamingArguments ? 'streaming' : 'done'}>
+          {streamingArguments ? call.arguments : prettyJson(input)}
+        </pre>
+        {edited !== undefined && (
+          <>
+            <button
+              type="button"
+              className="as-link-button"
+              aria-expanded={showOriginal}
+              aria-controls={originalId}
+              onClick={() => setShowOriginal(!showOriginal)}
+            >
+              {showOriginal ? strings.hideOriginal : strings.showOriginal}
+            </button>
+            <pre id={originalId} className="as-diff" hidden={!showOriginal}>
+              {jsonDiff(edited.input, call.block.input).map((line, index) => (
+                <span key={index} className="as-diff-line" data-change={line.change}>
+                  {line.text}
+                  {'\n'}
+                </span>
+              ))}
+            </pre>
+          </>
+        )}
+      </section>
+      {result !== undefined && <ToolOutput result={result} />}
+      {lanes.map((laneKey) => (
+        <SubagentLaneView key={laneKey} scopeKey={laneKey} />
+      ))}
+    </article>
+  )
+})

@@ -1,0 +1,114 @@
+// The demo: the kit against the built-in scripted AgentScope server (same origin, /api).
+import { StrictMode, useEffect, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import { AgentChat, createAgentStore, createSseTransport, useAgentStore } from '../index'
+import type { AgentLocale, AgentStore } from '../index'
+import { AgentStoreContext } from '../react/agent-context'
+import '../components/styles.css'
+import '../components/markdown/markdown.css'
+import './demo.css'
+
+interface ScenarioInfo {
+  readonly name: string
+  readonly keyword: string
+  readonly description: string
+}
+
+function newStore(): AgentStore {
+  return createAgentStore({ transport: createSseTransport({ url: '/api' }) })
+}
+
+// The app runs tools marked external itself; here a fake browser reads the page.
+function ExternalTools() {
+  const pending = useAgentStore((state) => state.agent.pendingExternalExecution)
+  const submit = useAgentStore((state) => state.submitToolResults)
+  if (pending === null) return null
+  return (
+    <div className="demo-external" role="region" aria-label="External tools">
+      <p>The agent asks this page to run:</p>
+      {pending.toolCalls.map((call) => (
+        <p key={call.id}>
+          <code>{call.name}</code> <code>{call.content}</code>
+        </p>
+      ))}
+      <button
+        type="button"
+        data-variant="primary"
+        onClick={() =>
+          submit(
+            pending.toolCalls.map((call) => ({
+              toolCallId: call.id,
+              output: `Result of ${call.name ?? 'tool'} run in the browser at ${new Date().toISOString()}: Starter $0/mo · Pro $29/mo per seat`,
+            })),
+          ).catch(() => {})
+        }
+      >
+        Run in this browser and return the results
+      </button>
+    </div>
+  )
+}
+
+function Demo() {
+  const [store, setStore] = useState(newStore)
+  const [scenarios, setScenarios] = useState<readonly ScenarioInfo[]>([])
+  const [locale, setLocale] = useState<AgentLocale>(() => (navigator.language.startsWith('zh') ? 'zh-CN' : 'en'))
+  const [theme, setTheme] = useState<'auto' | 'light' | 'dark'>('auto')
+  useEffect(() => {
+    fetch('/api/scenarios')
+      .then((response) => response.json() as Promise<ScenarioInfo[]>)
+      .then(setScenarios)
+      .catch(() => setScenarios([]))
+  }, [])
+  const run = (scenario: ScenarioInfo) => {
+    store.getState().send(`${scenario.keyword}: ${scenario.description}`).catch(() => {})
+  }
+  return (
+    <div className="demo" data-agentscope="" data-theme={theme}>
+      <aside className="demo-side">
+        <h1>agentscope-react</h1>
+        <button type="button" onClick={() => setStore(newStore())}>
+          New conversation
+        </button>
+        <label>
+          Language
+          <select value={locale} onChange={(event) => setLocale(event.target.value as AgentLocale)}>
+            <option value="en">English</option>
+            <option value="zh-CN">简体中文</option>
+          </select>
+        </label>
+        <label>
+          Theme
+          <select value={theme} onChange={(event) => setTheme(event.target.value as 'auto' | 'light' | 'dark')}>
+            <option value="auto">System</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select>
+        </label>
+        <AgentStoreContext.Provider value={store}>
+          <ExternalTools />
+        </AgentStoreContext.Provider>
+        <nav aria-label="Scenarios">
+          <ul>
+            {scenarios.map((scenario) => (
+              <li key={scenario.name}>
+                <button type="button" title={scenario.description} onClick={() => run(scenario)}>
+                  {scenario.keyword}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <main className="demo-main">
+        <AgentChat store={store} locale={locale} theme={theme} />
+      </main>
+    </div>
+  )
+}
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <Demo />
+  </StrictMode>,
+)

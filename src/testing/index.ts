@@ -1,0 +1,23 @@
+/**
+ * `agentscope-react/testing` (Node only): a scripted AgentScope-compatible server that speaks the native
+ * event bridge (protocol §9.1) over real HTTP, for the demo and for tests, with no Java and no API key.
+ *
+ * Routes, under `basePath` (default `/api`):
+ * - `POST /sessions/{id}/runs` with `{"msgs":[Msg]}`, `{"confirmResults":[…]}` or `{"toolResults":[…]}`:
+ *   a `text/event-stream` of AgentEvents framed as Spring WebFlux writes them. A resume that upstream would
+ *   reject with an `IllegalStateException` gets HTTP 500 and a Spring error body before anything streams;
+ *   a second POST while a call streams gets 409.
+ * - `POST /sessions/{id}/interrupt` → `{"interrupted":boolean}`.
+ * - `GET /sessions/{id}/messages` → the stored context (`Msg[]`).
+ * - `GET /scenarios` → `[{ name, keyword, description }]`; a keyword in the user's message picks the scenario.
+ */
+export { createScriptedAgentHandler } from './create-scripted-agent-handler'
+export type { NextFunction, ScriptedAgentHandler, ScriptedAgentOptions } from './create-scripted-agent-handler'
+export { startScriptedAgentServer } from './start-scripted-agent-server'
+export type { ScriptedAgentServer, ScriptedAgentServerOptions } from './start-scripted-agent-server'
+export { scriptedAgentPlugin } from './scripted-agent-plugin'
+export type { Pace } from './pace'
+export type { ScenarioInfo } from './scenario-catalog'
+export { INTERRUPTED_REPLY } from './agent-loop'
+export { PERMISSION_DENIED_BY_USER } from './resume'
+export { AWAITING_EXTERNAL_EXECUTION } from './acting'
