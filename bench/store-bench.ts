@@ -4,26 +4,20 @@
  * Two deliveries: bursts of 64 events per macrotask, and the whole body at once ("buffered").
  * Timings are printed, never asserted; only the correctness guards can fail the run.
  */
-import { createServer } from 'node:http'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { PerformanceObserver } from 'node:perf_hooks'
-import type { PerformanceEntry } from 'node:perf_hooks'
 import { isDeepStrictEqual } from 'node:util'
 import { createAgentState, createEventStreamDecoder, createSseTransport, endStream, parseAgentEvent, reduce, replayEvents, toSnapshot } from '../src/core/index'
 import type { AgentSnapshot, AgentState } from '../src/core/index'
 import { createAgentStore } from '../src/store/create-agent-store'
-import type { FrameScheduler } from '../src/store/frame-scheduler'
 import { collectGarbage, measure, toTiming } from './measure'
 import type { RunPlan, Timing } from './measure'
 import { againstTarget, formatNumber, printSection, printTable, verdict } from './report'
 import type { Cell } from './report'
+import { FRAME_MS, burstChunks, createArrivalProbe, createFrameClock, observeGc, overlapMs, sseFrames, startSseServer } from './store-instruments'
+import type { Body, Delivery, GcLog, SseServer } from './store-instruments'
 import { createWorkload } from './workload'
-import type { Workload, WireEvent } from './workload'
 
 const STORE_SCALES = [1, 2, 4] as const
 const EVENTS_PER_BURST = 64
-const FRAME_MS = 1000 / 60
 const SLICE_MS = 8
 const SESSION_ID = 'bench'
 
@@ -36,218 +30,6 @@ export const STORE_TARGETS = {
   /** Longest single flush of the buffered body: the 8 ms slice plus one slice check (64 events) and the publish. */
   longestFlushMs: SLICE_MS + 1,
 } as const
-
-// ---------------------------------------------------------------------------------------------
-// The server: one loopback HTTP server for the whole suite, serving whatever body the next run needs
-
-type Delivery = 'bursts' | 'buffered'
-
-interface Body {
-  readonly delivery: Delivery
-  /** Bursts: one chunk per res.write. Buffered: one chunk for res.end. */
-  readonly chunks: readonly Buffer[]
-}
-
-interface SseServer {
-  readonly url: string
-  serve(body: Body): void
-  close(): Promise<void>
-}
-
-async function startSseServer(): Promise<SseServer> {
-  let next: Body | null = null
-  const server: Server = createServer((request, response) => {
-    request.resume()
-    const body = next
-    if (request.method !== 'POST' || !request.url?.endsWith('/runs') || body === null) {
-      response.writeHead(404).end()
-      return
-    }
-    // A fresh connection per run: a kept-alive one can be closed by the server's timeout just as the next run reuses it.
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'close' })
-    if (body.delivery === 'buffered') {
-      response.end(body.chunks[0])
-      return
-    }
-    let index = 0
-    let closed = false
-    response.on('close', () => {
-      closed = true
-    })
-    // One write per macrotask: setImmediate lets the client's socket read and parse run in between.
-    const writeNext = () => {
-      if (closed) return
-      response.write(body.chunks[index++])
-      if (index < body.chunks.length) setImmediate(writeNext)
-      else response.end()
-    }
-    writeNext()
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    serve(body) {
-      next = body
-    },
-    close() {
-      server.closeAllConnections()
-      return new Promise((resolve) => server.close(() => resolve()))
-    },
-  }
-}
-
-function sseFrames(workload: Workload): string[] {
-  return workload.wire.map((json, index) => `event:${(workload.events[index] as WireEvent).type}\ndata:${json}\n\n`)
-}
-
-function burstChunks(frames: readonly string[]): Buffer[] {
-  const chunks: Buffer[] = []
-  for (let start = 0; start < frames.length; start += EVENTS_PER_BURST) {
-    chunks.push(Buffer.from(frames.slice(start, start + EVENTS_PER_BURST).join('')))
-  }
-  return chunks
-}
-
-// ---------------------------------------------------------------------------------------------
-// Instruments: a 60 fps frame clock around the store's flushes, and a probe around the body reads
-
-interface FrameClock {
-  readonly schedule: FrameScheduler
-  start(origin: number): void
-  /** The tick the running flush belongs to, or -1 outside a flush. */
-  readonly currentTick: () => number
-  readonly stats: () => { flushes: number; flushMs: number; longestFlushMs: number }
-  /** [start, end] of every flush, in performance.now() time. */
-  readonly intervals: () => readonly (readonly [number, number])[]
-}
-
-// A display in Node: each callback fires at the next multiple of FRAME_MS since the run started, and
-// never twice in one tick (a libuv timer may fire up to 1 ms early), as rAF callbacks do.
-function createFrameClock(): FrameClock {
-  let origin = 0
-  let lastTick = -1
-  let runningTick = -1
-  let flushes = 0
-  let flushMs = 0
-  let longestFlushMs = 0
-  const intervals: [number, number][] = []
-  const schedule: FrameScheduler = (callback) => {
-    const elapsed = performance.now() - origin
-    const tick = Math.max(Math.floor(elapsed / FRAME_MS) + 1, lastTick + 1)
-    const timer = setTimeout(() => {
-      lastTick = tick
-      runningTick = tick
-      const started = performance.now()
-      try {
-        callback()
-      } finally {
-        const ended = performance.now()
-        const duration = ended - started
-        intervals.push([started, ended])
-        runningTick = -1
-        flushes++
-        flushMs += duration
-        if (duration > longestFlushMs) longestFlushMs = duration
-      }
-    }, Math.max(0, origin + tick * FRAME_MS - performance.now()))
-    return () => clearTimeout(timer)
-  }
-  return {
-    schedule,
-    start(at) {
-      origin = at
-    },
-    currentTick: () => runningTick,
-    stats: () => ({ flushes, flushMs, longestFlushMs }),
-    intervals: () => intervals,
-  }
-}
-
-interface ArrivalProbe {
-  readonly fetch: typeof fetch
-  readonly stats: () => { reads: number; arrivalMs: number; longestArrivalMs: number }
-}
-
-// Wraps fetch so the body reader reports the time from each read() result to the next read() call:
-// readEventStream decodes the chunk in between (SSE lines, JSON.parse, the store's ingest), with nothing awaited.
-function createArrivalProbe(): ArrivalProbe {
-  let reads = 0
-  let arrivalMs = 0
-  let longestArrivalMs = 0
-  const probeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const response = await fetch(input, init)
-    const body = response.body
-    if (body === null) return response
-    const reader = body.getReader()
-    let resumedAt = Number.NaN
-    const probedBody = {
-      cancel: (reason?: unknown) => reader.cancel(reason),
-      getReader: () => ({
-        read: async () => {
-          const called = performance.now()
-          if (!Number.isNaN(resumedAt)) {
-            const duration = called - resumedAt
-            arrivalMs += duration
-            if (duration > longestArrivalMs) longestArrivalMs = duration
-          }
-          const result = await reader.read()
-          if (!result.done) reads++
-          resumedAt = performance.now()
-          return result
-        },
-        cancel: (reason?: unknown) => reader.cancel(reason),
-        releaseLock: () => reader.releaseLock(),
-      }),
-    }
-    // Only what the transport and readEventStream use; the body is the probed one.
-    return {
-      ok: response.ok,
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-      body: probedBody,
-      text: () => response.text(),
-    } as unknown as Response
-  }
-  return { fetch: probeFetch, stats: () => ({ reads, arrivalMs, longestArrivalMs }) }
-}
-
-// Garbage-collection pauses (the parsed events wait in the queue for a frame, so they survive scavenges).
-interface GcLog {
-  /** Pauses that started in [from, to], as [start, end]. */
-  pausesBetween(from: number, to: number): Promise<(readonly [number, number])[]>
-  stop(): void
-}
-
-function observeGc(): GcLog {
-  const entries: PerformanceEntry[] = []
-  const observer = new PerformanceObserver((list) => {
-    entries.push(...list.getEntries())
-  })
-  observer.observe({ entryTypes: ['gc'] })
-  return {
-    async pausesBetween(from, to) {
-      // Entries are delivered on a later turn of the event loop.
-      await new Promise((resolve) => setImmediate(resolve))
-      entries.push(...observer.takeRecords())
-      const pauses = entries
-        .filter((entry) => entry.startTime >= from && entry.startTime <= to)
-        .map((entry) => [entry.startTime, entry.startTime + entry.duration] as const)
-      entries.length = 0
-      return pauses
-    },
-    stop: () => observer.disconnect(),
-  }
-}
-
-function overlapMs(pauses: readonly (readonly [number, number])[], intervals: readonly (readonly [number, number])[]): number {
-  let total = 0
-  for (const [pauseStart, pauseEnd] of pauses) {
-    for (const [start, end] of intervals) total += Math.max(0, Math.min(pauseEnd, end) - Math.max(pauseStart, start))
-  }
-  return total
-}
 
 // ---------------------------------------------------------------------------------------------
 // One run through the store
@@ -490,7 +272,7 @@ export async function runStoreBench(plan: RunPlan, failures: string[]): Promise<
       const workload = createWorkload(scale)
       const events = workload.wire.length
       const frames = sseFrames(workload)
-      const bursts: Body = { delivery: 'bursts', chunks: burstChunks(frames) }
+      const bursts: Body = { delivery: 'bursts', chunks: burstChunks(frames, EVENTS_PER_BURST) }
       const buffered: Body = { delivery: 'buffered', chunks: [Buffer.from(frames.join(''))] }
       const expected: Expected = {
         text: workload.events.filter((event) => event.type === 'TEXT_BLOCK_DELTA').map((event) => event.delta as string).join(''),

@@ -61,7 +61,7 @@ function Demo() {
       .catch(() => setScenarios([]))
   }, [])
   const run = (scenario: ScenarioInfo) => {
-    store.getState().send(`${scenario.keyword}: ${scenario.description}`).catch(() => {})
+    store.getState().send(scenario.keyword).catch(() => {})
   }
   return (
     <div className="demo" data-agentscope="" data-theme={theme}>

@@ -33,9 +33,12 @@ const results = new Map<string, RunResult>()
 
 beforeAll(async () => {
   server = await startScriptedAgentServer({ pace: 'instant', seed: 42 })
-  for (const scenario of server.handler.scenarios()) {
-    results.set(scenario.name, await postRun(server.url, `scenario-${scenario.name}`, message(`Please ${scenario.keyword} for me`)))
-  }
+  await Promise.all(
+    server.handler.scenarios().map(async (scenario) => {
+      const body = message(`Please ${scenario.keyword} for me`)
+      results.set(scenario.name, await postRun(server.url, `scenario-${scenario.name}`, body))
+    }),
+  )
 })
 
 afterAll(async () => {
