@@ -48,11 +48,11 @@ export default defineConfig(({ mode }) => ({
 
 const LIBRARY_BUILD = {
   lib: {
-    entry: { index: 'src/index.ts', core: 'src/core/index.ts' },
+    entry: { index: 'src/index.ts', core: 'src/core/index.ts', testing: 'src/testing/index.ts' },
     formats: ['es' as const],
   },
   sourcemap: true,
   rollupOptions: {
-    external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@microsoft\/fetch-event-source($|\/)/],
+    external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@microsoft\/fetch-event-source($|\/)/, /^lowlight($|\/)/, /^node:/, /^vite$/],
   },
 }
