@@ -4,19 +4,30 @@ export interface ScanContext {
   readonly openEnd: boolean
   /** The last line has no newline yet, so it may still change. */
   readonly partialLast: boolean
+  /** How many containers (quotes, list items) enclose these lines. @default 0 */
+  readonly depth?: number
 }
 
+/** Containers nested deeper than this are shown as text, so hostile input can't exhaust the stack. */
+export const MAX_NESTING = 32
+
+/** An opening code fence: indent, fence, info string. */
 export const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/
+/** A closing code fence (it must use the opener's character and be at least as long). */
 export const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/
+/** An ATX heading: level marks, then the content without its closing `#`s. */
 export const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/
+/** `---`, `***` or `___`, spaces allowed between the characters. */
 export const THEMATIC_BREAK = /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/
+/** A block quote marker with its optional following space. */
 export const BLOCKQUOTE = /^ {0,3}> ?/
 const LIST_MARKER = /^([ \t]*)([-+*]|(\d{1,9})([.)]))(?=[ \t]|$)/
 const BLANK = /^[ \t]*$/
-// A last line that could still turn into something else (`-` → `---`, `1` → `1. `, `#` → `# Title`,
+// A last line that could still turn into something else (`-` → `---`, `1` → `1. `, `# ` → `# Title`,
 // `- [x` → a task): it is held back for the next delta instead of flashing as text
-const AMBIGUOUS_TAIL = /^(?:[-+*_]{1,2}|[-*_] [-*_] ?|\*\*\*|#{1,6}|\d{1,9}[.)]?|`{1,2}|~{1,2}|(?:[-+*]|\d{1,9}[.)])[ \t]+\[[ xX]?)$/
+const AMBIGUOUS_TAIL = /^(?:[-+*_]{1,2}|[-*_] [-*_] ?|\*\*\*|#{1,6}[ \t]*|\d{1,9}[.)]?|`{1,2}|~{1,2}|(?:[-+*]|\d{1,9}[.)])[ \t]+\[[ xX]?)$/
 
+/** True for an empty or whitespace-only line. */
 export function isBlank(line: string): boolean {
   return BLANK.test(line)
 }
@@ -29,9 +40,10 @@ export function isAmbiguousTail(line: string): boolean {
 /** Width of the leading whitespace in columns (a tab advances to the next multiple of 4). */
 export function indentWidth(line: string): number {
   let columns = 0
-  for (const char of line) {
-    if (char === ' ') columns++
-    else if (char === '\t') columns += 4 - (columns % 4)
+  for (let index = 0; index < line.length; index++) {
+    const code = line.charCodeAt(index)
+    if (code === 32) columns++
+    else if (code === 9) columns += 4 - (columns % 4)
     else break
   }
   return columns
@@ -65,6 +77,7 @@ export interface ListMarker {
   readonly content: string
 }
 
+/** Reads a list item marker (`-`, `+`, `*`, `1.`, `1)`) at the start of `line`. */
 export function parseListMarker(line: string): ListMarker | undefined {
   const match = LIST_MARKER.exec(line)
   if (!match) return undefined

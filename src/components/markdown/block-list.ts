@@ -69,6 +69,7 @@ export function scanList(
     const children = scanChildren(item.lines, {
       openEnd: context.openEnd && last,
       partialLast: context.partialLast && last && to === lines.length,
+      depth: (context.depth ?? 0) + 1,
     })
     if (children.loose) loose = true
     return { checked: task ? task[1] !== ' ' : undefined, children: children.blocks }

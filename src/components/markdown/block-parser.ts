@@ -1,5 +1,5 @@
 import {
-  BLOCKQUOTE, FENCE_CLOSE, FENCE_OPEN, HEADING, indentWidth, isAmbiguousTail, isBlank, parseListMarker,
+  BLOCKQUOTE, FENCE_CLOSE, FENCE_OPEN, HEADING, indentWidth, isAmbiguousTail, isBlank, MAX_NESTING, parseListMarker,
   stripIndent, THEMATIC_BREAK, type ScanContext,
 } from './block-lines'
 import { scanList } from './block-list'
@@ -16,10 +16,13 @@ export interface BlockSegment {
 }
 
 const TABLE_ROW_START = /^[ \t]*\|/
+// the first character every interrupting block starts with: a cheap test before the regexes
+const BLOCK_START = /^[ \t]*[`~#*_>+\d-]/
 
 /** Whether the line at `index` starts a block that may interrupt a paragraph. */
 function interruptsParagraph(lines: readonly string[], index: number, context: ScanContext): boolean {
   const line = lines[index] ?? ''
+  if (!BLOCK_START.test(line)) return tableStartAt(lines, index, context) !== undefined
   if (FENCE_OPEN.test(line) || HEADING.test(line) || THEMATIC_BREAK.test(line) || BLOCKQUOTE.test(line)) return true
   const marker = parseListMarker(line)
   if (marker && marker.indent < 4 && !isBlank(marker.content) && (!marker.ordered || marker.start === 1)) return true
@@ -92,6 +95,7 @@ function scanBlockquote(
   const children = scanChildren(inner, {
     openEnd: context.openEnd && reachesEnd,
     partialLast: context.partialLast && to === lines.length,
+    depth: (context.depth ?? 0) + 1,
   })
   return { node: { type: 'blockquote', children: children.blocks }, to }
 }
@@ -109,6 +113,10 @@ function scanIndentedCode(lines: readonly string[], from: number, end: number): 
  * construct is held back, and the block reaching the end is marked `open`.
  */
 export function scanBlocks(lines: readonly string[], context: ScanContext): BlockSegment[] {
+  if ((context.depth ?? 0) > MAX_NESTING) {
+    const node: BlockNode = { type: 'paragraph', children: [{ type: 'text', value: lines.join('\n') }] }
+    return lines.length === 0 ? [] : [{ node, from: 0, to: lines.length, open: context.openEnd }]
+  }
   const segments: BlockSegment[] = []
   const last = lines.length - 1
   const end = context.partialLast && last >= 0 && isAmbiguousTail(lines[last] ?? '') ? last : lines.length

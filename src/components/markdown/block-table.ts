@@ -69,7 +69,8 @@ export function scanTable(
     const line = lines[to] ?? ''
     if (isBlank(line) || !line.includes('|') || HEADING.test(line) || FENCE_OPEN.test(line) || BLOCKQUOTE.test(line)) break
     const cells = splitRow(line)
-    if (context.partialLast && to === lines.length - 1 && (!endsWithPipe(line) || cells.length < columns)) continue
+    const partial = context.partialLast && to === lines.length - 1
+    if (partial && (!endsWithPipe(line) || cells.length < columns || line.trim() === '|')) continue
     rows.push(Array.from({ length: columns }, (_, column) => cells[column] ?? ''))
   }
   const node: BlockNode = {

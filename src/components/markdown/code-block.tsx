@@ -61,7 +61,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language, status, local
       <pre className="as-md-pre" aria-busy={status === 'streaming' || undefined}>
         <code
           ref={codeRef}
-          className={language ? `language-${language}` : undefined}
+          className="as-md-code-body"
           data-language={language}
           data-highlighted={highlighted ? '' : undefined}
         >

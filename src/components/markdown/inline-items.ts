@@ -20,13 +20,18 @@ export interface BracketItem {
 /** The inline parser's working list: finished nodes plus delimiters and brackets still waiting for a partner. */
 export type InlineItem = InlineNode | DelimiterItem | BracketItem
 
+/** Narrows a working item to a delimiter run. */
 export function isDelimiter(item: InlineItem | undefined): item is DelimiterItem {
   return item !== undefined && 'kind' in item && item.kind === 'delimiter'
 }
 
+/** Narrows a working item to a pending bracket. */
 export function isBracket(item: InlineItem | undefined): item is BracketItem {
   return item !== undefined && 'kind' in item && item.kind === 'bracket'
 }
+
+// more open emphasis than this in one live paragraph is not prose: the rest stays text, and nesting stays shallow
+const MAX_OPEN_DELIMITERS = 16
 
 /** CommonMark's "rule of 3": `*a**b*` must not pair a closer of one with an opener of two. */
 function breaksRuleOfThree(opener: DelimiterItem, closer: DelimiterItem): boolean {
@@ -36,6 +41,9 @@ function breaksRuleOfThree(opener: DelimiterItem, closer: DelimiterItem): boolea
 
 /** Pairs closers with the nearest matching opener and wraps what lies between them (CommonMark §6.2, simplified). */
 export function matchDelimiters(items: InlineItem[]): void {
+  // CommonMark's "openers bottom": once a search for a kind of closer fails, later ones of that kind stop
+  // there, which keeps `a* a* a* …` linear. Splices only happen above an opener, so these indexes stay valid.
+  const bottoms = new Map<string, number>()
   let closerIndex = 0
   while (closerIndex < items.length) {
     const closer = items[closerIndex]
@@ -43,14 +51,17 @@ export function matchDelimiters(items: InlineItem[]): void {
       closerIndex++
       continue
     }
+    const kind = `${closer.char}${closer.canOpen ? 1 : 0}${closer.original % 3}`
+    const bottom = bottoms.get(kind) ?? -1
     let openerIndex = closerIndex - 1
-    for (; openerIndex >= 0; openerIndex--) {
+    for (; openerIndex > bottom; openerIndex--) {
       const candidate = items[openerIndex]
       if (isDelimiter(candidate) && candidate.char === closer.char && candidate.canOpen && candidate.count > 0 &&
         !breaksRuleOfThree(candidate, closer)) break
     }
     const opener = items[openerIndex]
-    if (!isDelimiter(opener)) {
+    if (openerIndex <= bottom || !isDelimiter(opener)) {
+      bottoms.set(kind, closerIndex - 1)
       closerIndex++
       continue
     }
@@ -76,10 +87,12 @@ export function matchDelimiters(items: InlineItem[]): void {
  * `**bold` shows bold instead of asterisks. A lone `*` that could also close (`a*b`) is left as text.
  */
 export function closeOpenDelimiters(items: InlineItem[]): void {
-  for (let index = items.length - 1; index >= 0; index--) {
+  let closed = 0
+  for (let index = items.length - 1; index >= 0 && closed < MAX_OPEN_DELIMITERS; index--) {
     const opener = items[index]
     if (!isDelimiter(opener) || opener.count === 0 || !opener.canOpen) continue
     if (opener.count === 1 && opener.canClose) continue
+    closed++
     let node: InlineNode
     const children = finalizeItems(items.slice(index + 1), true)
     if (opener.char === '~') node = { type: 'delete', children }

@@ -128,7 +128,7 @@ function linkifyText(value: string, out: InlineNode[]): void {
   for (const match of value.matchAll(BARE_URL)) {
     const start = match.index
     const before = value[start - 1]
-    if (before !== undefined && /[\p{L}\p{N}/@.]/u.test(before)) continue
+    if (before !== undefined && /[A-Za-z0-9/@.:]/.test(before)) continue
     const url = trimUrl(match[0])
     if (!url.includes('.') || url.endsWith('//')) continue
     if (start > last) out.push({ type: 'text', value: value.slice(last, start) })

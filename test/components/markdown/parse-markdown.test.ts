@@ -116,7 +116,7 @@ describe('parseMarkdownIncremental', () => {
       ),
       { numRuns: 150 },
     )
-  })
+  }, 60_000)
 
   it('gives the same blocks as a full parse on random markdown-like text (property)', () => {
     const fragment = fc.constantFrom(
@@ -140,7 +140,7 @@ describe('parseMarkdownIncremental', () => {
       }),
       { numRuns: 300 },
     )
-  })
+  }, 60_000)
 
   it('gives the same blocks as a full parse for every prefix, one character at a time', () => {
     let state: MarkdownParseState | undefined
@@ -148,5 +148,5 @@ describe('parseMarkdownIncremental', () => {
       state = parseMarkdownIncremental(state, ALL_DOCUMENTS.slice(0, end), { streaming: true })
       expect(state.blocks).toEqual(parseMarkdownBlocks(ALL_DOCUMENTS.slice(0, end), { streaming: true }))
     }
-  })
+  }, 60_000)
 })

@@ -54,8 +54,16 @@ describe('streaming corpus', () => {
       expect([...root.childNodes].map(markup).join('')).toBe(lastStreamed)
       const fresh = render(<StreamingMarkdown text={text} />).container.firstElementChild as HTMLElement
       expect([...fresh.childNodes].map(markup).join('')).toBe(lastStreamed)
-    })
+    }, 30_000)
   }
+
+  it('detects raw syntax when it does leak (the check above is not vacuous)', () => {
+    for (const text of ['**bold', 'see [a](htt', '| a | b |', 'x ``` y']) {
+      const root = render(<StreamingMarkdown text={text} streaming={false} />).container.firstElementChild as HTMLElement
+      expect(leakedSyntax(root), text).not.toEqual([])
+      cleanup()
+    }
+  })
 
   it('has at least 30 documents', () => {
     expect(STREAMING_CORPUS.length).toBeGreaterThanOrEqual(30)

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+// counts how many times the highlighter chunk is loaded (the factory runs on the first `import()`)
+const loads = vi.hoisted(() => ({ count: 0, calls: [] as string[] }))
+vi.mock('../../../src/components/markdown/highlighter', async (importOriginal) => {
+  loads.count++
+  const original = await importOriginal<typeof import('../../../src/components/markdown/highlighter')>()
+  return {
+    highlightCode: (code: string, language: string) => {
+      loads.calls.push(`${language}:${code}`)
+      return original.highlightCode(code, language)
+    },
+  }
+})
+
+const { StreamingMarkdown } = await import('../../../src/components/markdown/streaming-markdown')
+
+afterEach(cleanup)
+
+async function settle(): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  })
+}
+
+describe('code highlighting', () => {
+  it('loads the highlighter only after a fence closes, then highlights asynchronously', async () => {
+    const open = '```ts\nconst answer: number = 42'
+    const view = render(<StreamingMarkdown text={open} streaming />)
+    await settle()
+    expect(loads.count).toBe(0)
+    const code = view.container.querySelector('pre > code') as HTMLElement
+    expect(code.querySelector('span')).toBeNull()
+    expect(view.container.querySelector('.as-md-code')?.getAttribute('data-status')).toBe('streaming')
+
+    view.rerender(<StreamingMarkdown text={`${open}\n\`\`\``} streaming />)
+    expect(view.container.querySelector('pre > code span')).toBeNull()
+    await waitFor(() => expect(view.container.querySelector('pre > code [class*="as-md-tok-keyword"]')).not.toBeNull())
+    expect(loads.count).toBe(1)
+    expect(view.container.querySelector('pre > code')?.textContent).toBe('const answer: number = 42')
+  })
+
+  it('highlights each (language, code) once, and synchronously once the chunk is loaded', async () => {
+    loads.calls = []
+    const text = '```python\nprint("hi")\n```'
+    const first = render(<StreamingMarkdown text={text} />)
+    expect(first.container.querySelector('[class*="as-md-tok-"]')).not.toBeNull()
+    render(<StreamingMarkdown text={text} />)
+    first.rerender(<StreamingMarkdown text={`${text}\n\nmore`} />)
+    await settle()
+    expect(loads.calls).toEqual(['python:print("hi")'])
+    expect(loads.count).toBe(1)
+  })
+
+  it('leaves unknown languages and plain fences unhighlighted', async () => {
+    const { container } = render(<StreamingMarkdown text={'```klingon\nqapla\n```\n\n```\nplain\n```'} />)
+    await settle()
+    expect(container.querySelector('[class*="as-md-tok-"]')).toBeNull()
+    expect([...container.querySelectorAll('pre > code')].map((code) => code.textContent)).toEqual(['qapla', 'plain'])
+    expect(container.querySelector('pre > code')?.getAttribute('data-language')).toBe('klingon')
+  })
+})
