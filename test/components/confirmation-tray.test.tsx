@@ -1,0 +1,195 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import axe from 'axe-core'
+import { createRef } from 'react'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { AgentChat } from '../../src/components/agent-chat'
+import { ConfirmationTray } from '../../src/components/confirmation-tray'
+import { createSseTransport } from '../../src/core'
+import { AgentProvider } from '../../src/react/agent-provider'
+import { createAgentStore } from '../../src/store/create-agent-store'
+import type { AgentStore } from '../../src/store/create-agent-store'
+import { createScriptedAgentHandler } from '../../src/testing'
+import { startRecordingAgentServer, storeFromEvents } from '../fixtures/agent-store'
+import { startHttpServer } from '../fixtures/http-server'
+import { loadFixtures } from '../fixtures/load-fixtures'
+import { event, resultStart, start, toolDelta, toolEnd, toolStart } from '../fixtures/script'
+
+type ConfirmResultBody = { confirmed: boolean; toolCall: { id: string; input: Record<string, unknown>; content: string }; rules: unknown[] | null }
+
+let server: Awaited<ReturnType<typeof startRecordingAgentServer>>
+let sessions = 0
+beforeAll(async () => {
+  server = await startRecordingAgentServer()
+})
+afterAll(() => server.close())
+let closeOther: (() => Promise<void>) | undefined
+afterEach(async () => {
+  cleanup()
+  await closeOther?.()
+  closeOther = undefined
+})
+
+// A chat on the scripted server whose agent asks to run `rm -rf ./build` and `rm -f /tmp/app-*.log`.
+async function askToClean() {
+  const sessionId = `tray-${(sessions += 1)}`
+  const store = createAgentStore({ transport: createSseTransport({ url: server.url, sessionId }) })
+  render(<AgentChat store={store} />)
+  await act(() => store.getState().send('clean the workspace'))
+  // The confirmResults of every POST …/runs after the first one (the user's message), as the server received them.
+  const answers = () =>
+    server.requests
+      .filter((request) => request.url === `/api/sessions/${sessionId}/runs`)
+      .slice(1)
+      .map((request) => (JSON.parse(request.body) as { confirmResults: ConfirmResultBody[] }).confirmResults)
+  return { store, answers }
+}
+
+async function settled(store: AgentStore) {
+  await waitFor(() => expect(['connecting', 'streaming']).not.toContain(store.getState().status))
+}
+
+const tray = () => screen.getByRole('region', { name: /^The agent wants to run/ })
+const card = (index: number) => within(tray()).getAllByRole('article')[index]!
+const click = (scope: HTMLElement, name: string) => fireEvent.click(within(scope).getByRole('button', { name }))
+const confirmEvents = loadFixtures().find((fixture) => fixture.name === 'user-confirm-pause-and-resume')!.events.slice(0, 19)
+
+describe('ConfirmationTray', () => {
+  it('asks about every pending call and takes the focus when the question appears', async () => {
+    await askToClean()
+    expect(tray().getAttribute('aria-label')).toBe('The agent wants to run 2 tools')
+    expect(within(tray()).getAllByRole('article')).toHaveLength(2)
+    expect(document.activeElement).toBe(tray())
+  })
+
+  it('sends one answer once every call is decided: approve one, deny the other', async () => {
+    const { store, answers } = await askToClean()
+    click(card(0), 'Approve')
+    expect(answers()).toEqual([])
+    click(card(1), 'Deny')
+    await settled(store)
+    expect(answers().map((results) => results.map((result) => [result.toolCall.input.command, result.confirmed]))).toEqual([
+      [['rm -rf ./build', true], ['rm -f /tmp/app-*.log', false]],
+    ])
+    expect(screen.queryByRole('region', { name: /^The agent wants to run/ })).toBeNull()
+  })
+
+  it('approves all at once', async () => {
+    const { store, answers } = await askToClean()
+    click(tray(), 'Approve all')
+    await settled(store)
+    expect(answers()[0]?.map((result) => result.confirmed)).toEqual([true, true])
+    expect(store.getState().status).toBe('done')
+  })
+
+  it('denies all at once', async () => {
+    const { store, answers } = await askToClean()
+    click(tray(), 'Deny all')
+    await settled(store)
+    expect(answers()[0]?.map((result) => result.confirmed)).toEqual([false, false])
+    expect(screen.getAllByText('Permission denied by user')).toHaveLength(2)
+  })
+
+  it('sends a partial answer on request, then asks again about the rest', async () => {
+    const { store, answers } = await askToClean()
+    click(card(0), 'Approve')
+    click(tray(), 'Send 1 answer')
+    await settled(store)
+    expect(answers()[0]?.map((result) => result.toolCall.input.command)).toEqual(['rm -rf ./build'])
+    expect(tray().getAttribute('aria-label')).toBe('The agent wants to run a tool')
+  })
+
+  it('sends the edited arguments as the input and content of the ConfirmResult', async () => {
+    const { store, answers } = await askToClean()
+    click(card(0), 'Edit arguments')
+    fireEvent.change(within(card(0)).getByRole('textbox', { name: 'Arguments' }), { target: { value: '{"command": "rm -rf ./dist"}' } })
+    click(card(0), 'Approve with these arguments')
+    click(card(1), 'Deny')
+    await settled(store)
+    expect(answers()[0]?.[0]).toMatchObject({ confirmed: true, toolCall: { input: { command: 'rm -rf ./dist' }, content: '{"command":"rm -rf ./dist"}' } })
+    const edited = screen.getByText('Edited by you').closest('article')!
+    expect(within(edited).getByRole('region', { name: 'Output' }).textContent).toMatch(/^removed \.\/dist/)
+  })
+
+  it('sends the "always allow" rule the card spelled out', async () => {
+    const { store, answers } = await askToClean()
+    click(card(0), 'Always allow')
+    expect(within(card(0)).getByText('Always allow bash when: rm -rf ./build')).toBeTruthy()
+    click(card(0), 'Allow and remember')
+    click(card(1), 'Deny')
+    await settled(store)
+    expect(answers()[0]?.[0]?.rules).toEqual([{ tool_name: 'bash', rule_content: 'rm -rf ./build', behavior: 'allow', source: 'session' }])
+  })
+
+  it('sends one answer when "Approve all" is clicked twice', async () => {
+    const { store, answers } = await askToClean()
+    const approveAll = within(tray()).getByRole('button', { name: 'Approve all' })
+    fireEvent.click(approveAll)
+    fireEvent.click(approveAll)
+    await settled(store)
+    expect(answers()).toHaveLength(1)
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('shows that the answer is on its way and disables every action meanwhile', async () => {
+    const { store } = await askToClean()
+    click(tray(), 'Deny all')
+    expect(within(tray()).getByRole('status').textContent).toBe('Sending…')
+    expect(within(tray()).getAllByRole('button').every((button) => (button as HTMLButtonElement).disabled || button.textContent === 'Cancel editing')).toBe(true)
+    await settled(store)
+  })
+
+  it('is keyboard operable: every action is a native, focusable button', async () => {
+    await askToClean()
+    const buttons = within(tray()).getAllByRole('button')
+    expect(buttons.map((button) => button.textContent)).toEqual(['Approve', 'Deny', 'Edit arguments', 'Always allow', 'Approve', 'Deny', 'Edit arguments', 'Always allow', 'Approve all', 'Deny all'])
+    expect(buttons.every((button) => button.tagName === 'BUTTON' && button.tabIndex === 0 && !(button as HTMLButtonElement).disabled)).toBe(true)
+  })
+
+  // BUG (src/components/confirmation-tray.tsx:23): `confirm()` resolves even when the run fails (the store reports
+  // the failure as status 'error'), so `.catch(() => setSending(false))` never runs for an HTTP 500: the tray stays
+  // "Sending…" with every button disabled while the question is still pending, and the user cannot answer again.
+  // Fix: reset `sending` when the run settles without clearing the pending request (e.g. `.finally`, or watch status).
+  it('lets the user answer again when the answer could not be delivered', async () => {
+    const handler = createScriptedAgentHandler({ pace: 'instant', seed: 7 })
+    const failing = await startHttpServer((request, response, body) => {
+      if (!body.includes('"confirmResults"')) return handler(Object.assign(request, { body }), response)
+      response.writeHead(500, { 'content-type': 'application/json' })
+      response.end('{"message":"session store unavailable"}')
+    })
+    closeOther = failing.close
+    const store = createAgentStore({ transport: createSseTransport({ url: `${failing.url}/api`, sessionId: 'fails' }) })
+    render(<AgentChat store={store} />)
+    await act(() => store.getState().send('clean the workspace'))
+    click(tray(), 'Deny all')
+    await waitFor(() => expect(store.getState().status).toBe('error'))
+    expect((within(tray()).getByRole('button', { name: 'Deny all' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  it("keeps a subagent's confirmation out of the tray", () => {
+    const call = { type: 'tool_use', id: 'r1', name: 'bash', input: { command: 'curl example.org' }, content: '{"command":"curl example.org"}', metadata: {}, state: 'pending' }
+    const source = 'session-42/researcher'
+    const events = [start('R0'), toolStart('s1', 'agent_spawn'), toolDelta('s1', '{"agent_id":"researcher"}'), toolEnd('s1', 'agent_spawn'), resultStart('s1'), event('AGENT_START', { name: 'researcher', role: 'assistant', source }), event('REQUIRE_USER_CONFIRM', { replyId: 'X1', source, toolCalls: [call] })]
+    render(<AgentChat store={storeFromEvents(events)} />)
+    expect(screen.queryByRole('region', { name: /^The agent wants to run/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull()
+  })
+
+  it('spreads extra props onto its region', () => {
+    render(<AgentProvider store={storeFromEvents(confirmEvents, { endOfStream: true })}><ConfirmationTray data-testid="tray" className="docked" /></AgentProvider>)
+    expect(screen.getByTestId('tray')).toBe(tray())
+    expect(tray().className).toBe('docked')
+  })
+
+  it('forwards its ref to the region', () => {
+    const ref = createRef<HTMLElement>()
+    render(<AgentProvider store={storeFromEvents(confirmEvents, { endOfStream: true })}><ConfirmationTray ref={ref} /></AgentProvider>)
+    expect(ref.current).toBe(tray())
+  })
+
+  it('has no axe violations', async () => {
+    const { container } = render(<AgentProvider store={storeFromEvents(confirmEvents, { endOfStream: true })}><ConfirmationTray /></AgentProvider>)
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
+  })
+})

@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react'
+import axe from 'axe-core'
+import { createRef } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AgentChat } from '../../src/components/agent-chat'
+import { resolveMedia } from '../../src/components/media-source'
+import { MediaView } from '../../src/components/media-view'
+import { MessageList } from '../../src/components/message-list'
+import { AgentProvider } from '../../src/react/agent-provider'
+import type { AgentStore } from '../../src/store/create-agent-store'
+import { storeFromEvents } from '../fixtures/agent-store'
+import { end, event, resultEnd, resultStart, start, toolDelta, toolEnd, toolStart } from '../fixtures/script'
+
+afterEach(cleanup)
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+const MP4 = 'AAAAIGZ0eXBpc29tAAACAGlzb21pc28yYXZjMW1wNDE='
+
+// A tool whose result carries one media block, as TOOL_RESULT_DATA_DELTA sends it.
+function toolReturning(block: Record<string, unknown>) {
+  const data = event('TOOL_RESULT_DATA_DELTA', { replyId: 'A1', toolCallId: 'c1', toolCallName: 'render', data: block })
+  return [start(), toolStart('c1', 'render'), toolDelta('c1', '{}'), toolEnd('c1', 'render'), resultStart('c1'), data, resultEnd('c1'), end()]
+}
+
+function renderList(store: AgentStore) {
+  return render(
+    <AgentProvider store={store}>
+      <MessageList />
+    </AgentProvider>,
+  )
+}
+
+function scriptUrls(container: HTMLElement): string[] {
+  return [...container.querySelectorAll('[src],[href]')]
+    .map((node) => node.getAttribute('src') ?? node.getAttribute('href') ?? '')
+    .filter((url) => /script:/i.test(url.replace(/\s/g, '')))
+}
+
+describe('MediaView', () => {
+  it('shows an image from base64 with its name as alt text and caption', () => {
+    const block = { type: 'data', source: { type: 'base64', media_type: 'image/png', data: PNG }, name: 'dot.png' }
+    const { container } = renderList(storeFromEvents(toolReturning(block)))
+    expect(screen.getByRole('img', { name: 'dot.png' }).getAttribute('src')).toBe(`data:image/png;base64,${PNG}`)
+    expect(container.querySelector('figcaption')?.textContent).toBe('dot.png')
+  })
+
+  it('shows an image from an https URL', () => {
+    const block = { type: 'image', source: { type: 'url', url: 'https://example.com/chart.png' } }
+    const { container } = renderList(storeFromEvents(toolReturning(block)))
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://example.com/chart.png')
+  })
+
+  it('plays audio from a URL with controls', () => {
+    const block = { type: 'audio', source: { type: 'url', url: 'https://example.com/a.mp3', mime_type: 'audio/mpeg' } }
+    const { container } = renderList(storeFromEvents(toolReturning(block)))
+    const audio = container.querySelector('audio')
+    expect(audio?.getAttribute('src')).toBe('https://example.com/a.mp3')
+    expect(audio?.hasAttribute('controls')).toBe(true)
+  })
+
+  it('plays a video from base64', () => {
+    const block = { type: 'video', source: { type: 'base64', media_type: 'video/mp4', data: MP4 } }
+    const { container } = renderList(storeFromEvents(toolReturning(block)))
+    expect(container.querySelector('video')?.getAttribute('src')).toBe(`data:video/mp4;base64,${MP4}`)
+  })
+
+  it('offers an SVG as a download named after the file and its type', () => {
+    const block = { type: 'data', source: { type: 'base64', media_type: 'image/svg+xml', data: 'PHN2Zy8+' }, name: 'logo.svg' }
+    const { container } = renderList(storeFromEvents(toolReturning(block)))
+    const link = screen.getByRole('link', { name: 'logo.svg · Download (image/svg+xml)' })
+    expect(link.getAttribute('download')).toBe('logo.svg')
+    expect(container.querySelector('img')).toBeNull()
+  })
+
+  it('offers an HTML page behind a URL as a download link, not a frame', () => {
+    const block = { type: 'data', source: { type: 'url', url: 'https://example.com/report.html', mime_type: 'text/html' } }
+    const { container } = renderList(storeFromEvents(toolReturning(block)))
+    expect(screen.getByRole('link', { name: 'Download (text/html)' }).getAttribute('href')).toBe('https://example.com/report.html')
+    expect(container.querySelector('iframe,object,embed')).toBeNull()
+  })
+
+  it.each(['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'vbscript:msgbox(1)', 'data:text/html,<script>alert(1)</script>'])(
+    'never renders the URL %j as src or href',
+    (url) => {
+      const { container } = renderList(storeFromEvents(toolReturning({ type: 'image', source: { type: 'url', url } })))
+      expect(scriptUrls(container)).toEqual([])
+      expect(container.querySelector('[src^="data:text/html"],[href^="data:text/html"]')).toBeNull()
+    },
+  )
+
+  it('renders through components.Data.byName, by media type first, then by kind', () => {
+    const block = { type: 'data', source: { type: 'base64', media_type: 'image/png', data: PNG }, name: 'dot.png' }
+    const byType = ({ name }: { name?: string }) => <span>png renderer for {name}</span>
+    const byKind = () => <span>image renderer</span>
+    render(<AgentChat store={storeFromEvents(toolReturning(block))} components={{ Data: { byName: { 'image/png': byType, image: byKind } } }} />)
+    expect(screen.getByText('png renderer for dot.png')).toBeTruthy()
+    expect(screen.queryByText('image renderer')).toBeNull()
+  })
+
+  it('renders through components.Data.Fallback when no name matches', () => {
+    const block = { type: 'audio', source: { type: 'url', url: 'https://example.com/a.mp3', mime_type: 'audio/mpeg' } }
+    const Fallback = ({ media }: { media: { kind: string } }) => <span>custom {media.kind}</span>
+    render(<AgentChat store={storeFromEvents(toolReturning(block))} components={{ Data: { Fallback } }} />)
+    expect(screen.getByText('custom audio')).toBeTruthy()
+  })
+
+  it('spreads extra props onto its figure', () => {
+    const media = resolveMedia({ type: 'url', url: 'https://example.com/a.png', mime_type: 'image/png' })!
+    render(<MediaView media={media} name="a.png" data-testid="media" className="wide" />)
+    expect(screen.getByTestId('media').tagName).toBe('FIGURE')
+    expect(screen.getByTestId('media').className).toBe('wide')
+  })
+
+  it('forwards its ref to the figure', () => {
+    const media = resolveMedia({ type: 'url', url: 'https://example.com/a.png', mime_type: 'image/png' })!
+    const ref = createRef<HTMLElement>()
+    render(<MediaView media={media} ref={ref} />)
+    expect(ref.current?.getAttribute('data-kind')).toBe('image')
+  })
+
+  it('has no axe violations', async () => {
+    const image = { type: 'data', source: { type: 'base64', media_type: 'image/png', data: PNG }, name: 'dot.png' }
+    const { container } = renderList(storeFromEvents(toolReturning(image)))
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
+  })
+})

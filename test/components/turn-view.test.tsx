@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { TurnView } from '../../src/components/turn-view'
+import { AgentProvider } from '../../src/react/agent-provider'
+import type { AgentStore } from '../../src/store/create-agent-store'
+import { storeFromEvents } from '../fixtures/agent-store'
+import { loadFixtures } from '../fixtures/load-fixtures'
+import { start, text, textStart } from '../fixtures/script'
+
+afterEach(cleanup)
+
+const fixtures = new Map(loadFixtures().map((fixture) => [fixture.name, fixture.events]))
+const ended = (name: string) => storeFromEvents(fixtures.get(name)!, { endOfStream: true })
+
+function renderTurn(store: AgentStore, index = 0) {
+  return render(
+    <AgentProvider store={store}>
+      <TurnView index={index} />
+    </AgentProvider>,
+  )
+}
+
+const turn = (container: HTMLElement) => container.querySelector('.as-turn')!
+const badge = (container: HTMLElement) => container.querySelector('.as-turn-footer > .as-badge')?.textContent
+
+describe('TurnView', () => {
+  it('shows no status for a turn that simply completed', () => {
+    const { container } = renderTurn(ended('plain-text-reply'))
+    expect(turn(container).getAttribute('data-status')).toBe('completed')
+    expect(badge(container)).toBeUndefined()
+  })
+
+  it('is busy and has no status badge while it streams', () => {
+    const { container } = renderTurn(storeFromEvents([start(), textStart(), text('Hi')]))
+    expect(turn(container).getAttribute('aria-busy')).toBe('true')
+    expect(badge(container)).toBeUndefined()
+  })
+
+  it.each([
+    ['exceed-max-iterations', 0, 'Stopped after the maximum number of steps'],
+    ['interrupted-reply', 0, 'Stopped'],
+    ['user-confirm-pause-and-resume', 0, 'Waiting for your approval'],
+    ['external-execution-pause-and-resume', 0, 'Waiting for tool results'],
+    ['all-tools-denied', 1, 'Stopped'],
+  ])('shows why turn %s#%i ended: %s', (name, index, status) => {
+    const { container } = renderTurn(ended(name), index)
+    expect(badge(container)).toBe(status)
+  })
+
+  it('says the reply is incomplete when the connection ended first', () => {
+    const { container } = renderTurn(storeFromEvents([start(), textStart(), text('Half')], { endOfStream: true }))
+    expect(screen.getByText('Incomplete: the connection ended before the reply did')).toBeTruthy()
+    expect(turn(container).getAttribute('data-status')).toBe('incomplete')
+  })
+
+  it('renders nothing for a turn that does not exist', () => {
+    const { container } = renderTurn(ended('plain-text-reply'), 3)
+    expect(container.innerHTML).toBe('')
+  })
+})
