@@ -18,6 +18,9 @@ export const STRICT_CSP = [
   "frame-ancestors 'none'",
 ].join('; ')
 
+// SCRIPTED_AGENT_PACE: 'realistic' (the default), 'instant', or the ms per text delta (the browser tests use 2)
+const SCRIPTED_AGENT_PACE = process.env.SCRIPTED_AGENT_PACE === 'instant' ? 'instant' : Number(process.env.SCRIPTED_AGENT_PACE) > 0 ? { deltaMs: Number(process.env.SCRIPTED_AGENT_PACE) } : 'realistic'
+
 const STYLESHEETS = ['src/components/styles.css', 'src/components/markdown/markdown.css']
 
 // The stylesheet is an entry of its own (`agentscope-react/styles.css`), never imported by the JS,
@@ -33,15 +36,25 @@ function emitStylesheet(mode: string): Plugin {
   }
 }
 
+// With AGENTSCOPE_URL (e.g. http://127.0.0.1:8080, `npm run dev:agentscope`), /api goes to that real AgentScope
+// server (examples/agentscope-server) instead of the built-in scripted one.
+const AGENTSCOPE_URL = process.env.AGENTSCOPE_URL
+const AGENTSCOPE_PROXY = AGENTSCOPE_URL ? { '/api': { target: AGENTSCOPE_URL, changeOrigin: true } } : undefined
+
 // `vite build` builds the library; `vite build --mode demo` builds the demo page into dist-demo/,
 // which `vite preview --mode demo` serves with the scripted agent under the strict CSP above.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), emitStylesheet(mode), scriptedAgentPlugin({ basePath: '/api', pace: 'realistic' })],
-  preview: { headers: { 'Content-Security-Policy': STRICT_CSP } },
+  plugins: [
+    react(),
+    emitStylesheet(mode),
+    ...(AGENTSCOPE_URL ? [] : [scriptedAgentPlugin({ basePath: '/api', pace: SCRIPTED_AGENT_PACE })]),
+  ],
+  server: { proxy: AGENTSCOPE_PROXY },
+  preview: { headers: { 'Content-Security-Policy': STRICT_CSP }, proxy: AGENTSCOPE_PROXY },
   build: mode === 'demo' ? { outDir: 'dist-demo', sourcemap: true } : LIBRARY_BUILD,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**', 'node_modules/**'],
+    exclude: ['test/browser/**', 'test/interop/**', 'node_modules/**'],
     environment: 'node',
   },
 }))

@@ -8,6 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runBrowserBench } from './browser-bench'
+import { printBrowserReport } from './browser-report'
 import { printCoreReport, runCoreBench } from './core-bench'
 import { canCollectGarbage } from './measure'
 import type { RunPlan } from './measure'
@@ -23,7 +25,6 @@ interface Suite {
 
 const DEFAULT_PLAN: RunPlan = { runs: 7, warmups: 2 }
 
-// Later suites (browser) are added here.
 const SUITES: readonly Suite[] = [
   {
     name: 'core',
@@ -40,6 +41,17 @@ const SUITES: readonly Suite[] = [
     run: async (plan, failures) => {
       const results = await runStoreBench(plan, failures)
       printStoreReport(results)
+      return results
+    },
+  },
+  {
+    name: 'browser',
+    // Each run loads a fresh page in headless Chromium: 5 runs per delivery keep the suite near a minute.
+    // The calibration run that records the final text warms the browser up, so no other warm-up is needed.
+    plan: { runs: 5, warmups: 0 },
+    run: async (plan, failures) => {
+      const results = await runBrowserBench(plan, failures)
+      printBrowserReport(results)
       return results
     },
   },

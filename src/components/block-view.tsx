@@ -50,7 +50,7 @@ export const BlockView = memo(function BlockView({ turnIndex, blockKey, scopeKey
           <header className="as-tool-header">
             <span className="as-tool-name">{entry.block.name ?? entry.block.id}</span>
           </header>
-          <ToolOutput result={entry} />
+          <ToolOutput result={entry} toolName={entry.block.name ?? entry.block.id} />
         </article>
       )
     }

@@ -2,12 +2,15 @@ import { createContext, useContext } from 'react'
 import type { ComponentType } from 'react'
 import type { ResolvedMedia } from './media-source'
 import type { DataEntry, TextEntry, ThinkingEntry, ToolResultEntry, ToolUseEntry } from '../core/state'
-import type { Msg, ToolUseBlock } from '../core/message'
+import type { Msg } from '../core/message'
+import type { ToolCallStatus } from './tool-status'
 
-/** Props every tool renderer gets: the call, its latest result, and its arguments so far. */
+/** Props every tool renderer gets: the call, its latest result, its status and its arguments so far. */
 export interface ToolCallRendererProps {
   readonly call: ToolUseEntry
   readonly result: ToolResultEntry | undefined
+  /** Where the call stands; terminal once the agent can no longer act on it. */
+  readonly status: ToolCallStatus
   /** Partial while the arguments stream, the final `input` after. */
   readonly input: unknown
   /** The scope of the call: `''` at top level, else the subagent's. */
@@ -19,11 +22,6 @@ export interface MediaRendererProps {
   readonly media: ResolvedMedia
   readonly name?: string
   readonly streaming?: boolean
-}
-
-/** Props of a confirmation renderer. */
-export interface ConfirmationRendererProps {
-  readonly toolCall: ToolUseBlock
 }
 
 /** Overrides of the parts `<AgentChat>` renders; anything left out uses the kit's own card. */

@@ -4,6 +4,7 @@ import type { ContentBlock } from '../core/message'
 import { useAgentStream } from '../react/use-agent-stream'
 import { attachmentBlock, attachmentProblem, DEFAULT_ATTACHMENT_POLICY, formatBytes } from './attachments'
 import type { Attachment, AttachmentPolicy } from './attachments'
+import { composeHandlers } from './compose-handlers'
 import { useAgentStrings } from './i18n'
 
 /** Props of {@link Composer}. */
@@ -17,7 +18,7 @@ let attachmentSerial = 0
 
 /** The message box: send with Enter (Shift+Enter for a new line), stop while the agent answers, attach files. */
 export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Composer(
-  { placeholder, attachments: policy = DEFAULT_ATTACHMENT_POLICY, ...rest },
+  { placeholder, attachments: policy = DEFAULT_ATTACHMENT_POLICY, onDragOver, onDragLeave, onDrop, ...rest },
   ref,
 ) {
   const strings = useAgentStrings()
@@ -99,7 +100,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
     }
   }
 
-  const onDrop = (event: DragEvent<HTMLFormElement>) => {
+  const drop = (event: DragEvent<HTMLFormElement>) => {
     event.preventDefault()
     setDragging(false)
     if (event.dataTransfer.files.length > 0) add(event.dataTransfer.files)
@@ -110,14 +111,14 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
       className="as-composer"
       data-dragging={dragging ? '' : undefined}
       onSubmit={submit}
-      onDragOver={(event) => {
+      {...rest}
+      onDragOver={composeHandlers(onDragOver, (event) => {
         if (policy === false) return
         event.preventDefault()
         setDragging(true)
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-      {...rest}
+      })}
+      onDragLeave={composeHandlers(onDragLeave, () => setDragging(false))}
+      onDrop={composeHandlers(onDrop, drop)}
       ref={ref}
     >
       {files.length > 0 && (

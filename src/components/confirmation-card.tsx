@@ -46,6 +46,7 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
   const [ruleScope, setRuleScope] = useState<'exact' | 'any'>('exact')
   const editorId = useId()
   const errorId = useId()
+  const ruleGroup = useId()
   const name = toolCall.name ?? toolCall.id
   const parsed = useMemo(() => parseArguments(draft, strings), [draft, strings])
   const ruleContent = ruleScope === 'any' ? null : ruleContentOf(toolCall)
@@ -104,11 +105,11 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
         <fieldset className="as-confirm-rule">
           <legend>{strings.alwaysAllow}</legend>
           <label>
-            <input type="radio" checked={ruleScope === 'exact'} onChange={() => setRuleScope('exact')} />{' '}
+            <input type="radio" name={ruleGroup} checked={ruleScope === 'exact'} onChange={() => setRuleScope('exact')} />{' '}
             {strings.ruleTheseArguments}
           </label>
           <label>
-            <input type="radio" checked={ruleScope === 'any'} onChange={() => setRuleScope('any')} /> {strings.ruleAnyArguments}
+            <input type="radio" name={ruleGroup} checked={ruleScope === 'any'} onChange={() => setRuleScope('any')} /> {strings.ruleAnyArguments}
           </label>
           <p className="as-rule-text">{strings.alwaysAllowRule(rule.tool_name, rule.rule_content)}</p>
         </fieldset>

@@ -19,8 +19,11 @@ function Tray({ pending }: { readonly pending: PendingToolCalls }) {
   const submit = (answers: readonly ConfirmationDecision[]) => {
     if (sending || answers.length === 0) return
     setSending(true)
-    // The store refuses a second answer while one is on its way; a failure is shown by the error banner.
-    confirm(answers).catch(() => setSending(false))
+    // The store refuses a second answer while one is on its way; a failure is shown by the error banner,
+    // and the question stays pending, so the buttons come back either way.
+    confirm(answers)
+      .catch(() => {})
+      .finally(() => setSending(false))
   }
   const decide = (decision: ConfirmationDecision) => {
     const next = new Map(decisions).set(decision.toolCallId, decision)

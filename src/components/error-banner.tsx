@@ -1,6 +1,5 @@
 import { forwardRef } from 'react'
 import type { HTMLAttributes } from 'react'
-import { textContent } from '../core/build-message'
 import { useAgentStore } from '../react/use-agent-store'
 import { useAgentStream } from '../react/use-agent-stream'
 import { useAgentStrings } from './i18n'
@@ -8,20 +7,18 @@ import { useAgentStrings } from './i18n'
 /** Props of {@link ErrorBanner}. */
 export interface ErrorBannerProps extends HTMLAttributes<HTMLDivElement> {}
 
-// A failed or cut-off run can be tried again by sending the same message; a refusal only needs reading.
+// A failed or cut-off run can be run again as it was sent; a refusal only needs reading.
 const RETRYABLE: ReadonlySet<string> = new Set(['http-error', 'network-error', 'incomplete-stream', 'wrong-content-type'])
 
 /** What went wrong with the last action, and the action that fits: retry a failed run, or dismiss. */
 export const ErrorBanner = forwardRef<HTMLDivElement, ErrorBannerProps>(function ErrorBanner(props, ref) {
   const strings = useAgentStrings()
-  const { error, warnings, status, send, transcript } = useAgentStream()
+  const { error, warnings } = useAgentStream()
   const dismiss = useAgentStore((state) => state.dismissError)
+  const canRetry = useAgentStore((state) => state.canRetry)
+  const retryRun = useAgentStore((state) => state.retry)
   if (error === null && warnings.length === 0) return null
-  const lastUser = [...transcript].reverse().find((item) => item.kind === 'user')
-  const retry =
-    error !== null && RETRYABLE.has(error.code) && status !== 'streaming' && status !== 'connecting' && lastUser?.kind === 'user'
-      ? () => send(lastUser.message.content.length > 0 ? lastUser.message.content : textContent(lastUser.message)).catch(() => {})
-      : null
+  const retry = error !== null && canRetry && RETRYABLE.has(error.code) ? () => retryRun().catch(() => {}) : null
   return (
     <div className="as-error" role="alert" data-code={error?.code ?? 'warnings'} {...props} ref={ref}>
       {error !== null && (

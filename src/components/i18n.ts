@@ -70,6 +70,7 @@ const EN = {
   usageCached: (cached: number) => `${cached} cached`,
   download: (type: string) => `Download (${type})`,
   mediaLoading: 'Loading…',
+  mediaBlocked: 'This media was not shown: its address is not allowed.',
   errorRetry: 'Retry',
   errorDismiss: 'Dismiss',
   errorTitle: {
@@ -167,6 +168,7 @@ const ZH_CN: AgentStrings = {
   usageCached: (cached) => `缓存 ${cached}`,
   download: (type) => `下载（${type}）`,
   mediaLoading: '加载中…',
+  mediaBlocked: '此媒体未显示：其地址不被允许。',
   errorRetry: '重试',
   errorDismiss: '关闭',
   errorTitle: {

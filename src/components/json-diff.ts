@@ -32,10 +32,10 @@ export function jsonDiff(before: unknown, after: unknown): DiffLine[] {
     if (row < left.length && column < right.length && left[row] === right[column]) {
       diff.push({ change: 'same', text: `  ${left[row++]}` })
       column++
-    } else if (column < right.length && (row >= left.length || table[row]![column + 1]! >= table[row + 1]![column]!)) {
-      diff.push({ change: 'added', text: `+ ${right[column++]}` })
-    } else {
+    } else if (row < left.length && (column >= right.length || table[row + 1]![column]! >= table[row]![column + 1]!)) {
       diff.push({ change: 'removed', text: `- ${left[row++]}` })
+    } else {
+      diff.push({ change: 'added', text: `+ ${right[column++]}` })
     }
   }
   return diff

@@ -11,21 +11,23 @@ export function LiveAnnouncer() {
   const strings = useAgentStrings()
   const store = useAgentStoreApi('LiveAnnouncer')
   const [message, setMessage] = useState('')
-  useEffect(
-    () =>
-      store.subscribe((state, previous) => {
-        const turns = selectTurns(state)
-        const last = turns[turns.length - 1]
-        const before = selectTurns(previous)[turns.length - 1]
-        if (state.error !== null && state.error !== previous.error) setMessage(strings.announceError(state.error.message))
-        else if (state.agent.pendingConfirmation !== null && previous.agent.pendingConfirmation === null) {
-          setMessage(strings.announceConfirmation)
-        } else if (last !== undefined && last.status !== 'streaming' && before?.status === 'streaming') {
-          setMessage(last.status === 'completed' ? strings.announceTurnEnd : strings.turnStatus[last.status])
-        }
-      }),
-    [store, strings],
-  )
+  useEffect(() => {
+    // The same words twice must still change the region, or screen readers stay silent the second time.
+    const announce = (text: string) => setMessage((current) => (current === text ? `${text}\u200b` : text))
+    return store.subscribe((state, previous) => {
+      const turns = selectTurns(state)
+      const last = turns[turns.length - 1]
+      const before = selectTurns(previous)[turns.length - 1]
+      // A short reply can start and end within one published update: it was absent, now it is closed.
+      const ended = last !== undefined && last.status !== 'streaming' && (before === undefined || before.status === 'streaming')
+      if (state.error !== null && state.error !== previous.error) announce(strings.announceError(state.error.message))
+      else if (state.agent.pendingConfirmation !== null && previous.agent.pendingConfirmation === null) {
+        announce(strings.announceConfirmation)
+      } else if (ended && last !== before) {
+        announce(last.status === 'completed' ? strings.announceTurnEnd : strings.turnStatus[last.status])
+      }
+    })
+  }, [store, strings])
   return (
     <div className="as-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
       {message}

@@ -6,7 +6,10 @@ import { useAgentStrings } from './i18n'
 import { downloadUrl } from './media-source'
 
 /** Props of {@link MediaView}. */
-export interface MediaViewProps extends MediaRendererProps, Omit<HTMLAttributes<HTMLElement>, 'children'> {}
+export interface MediaViewProps extends MediaRendererProps, Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  /** Text for an image without a name. @default the name */
+  readonly alt?: string
+}
 
 function DownloadLink({ media, name }: MediaRendererProps) {
   const strings = useAgentStrings()
@@ -29,16 +32,22 @@ function DownloadLink({ media, name }: MediaRendererProps) {
 }
 
 /** Shows resolved media inline (image, audio, video) or as a download, through any override in `components.Data`. */
-export const MediaView = forwardRef<HTMLElement, MediaViewProps>(function MediaView({ media, name, streaming, ...rest }, ref) {
+export const MediaView = forwardRef<HTMLElement, MediaViewProps>(function MediaView(
+  { media, name, streaming = false, alt, ...rest },
+  ref,
+) {
   const strings = useAgentStrings()
   const overrides = useAgentComponents().Data
   const Override = overrides?.byName?.[media.mediaType] ?? overrides?.byName?.[media.kind] ?? overrides?.Fallback
   const body = Override ? (
     <Override media={media} name={name} streaming={streaming} />
-  ) : media.url === null && media.kind !== 'file' ? (
+  ) : streaming && (media.url === null || media.kind === 'file') ? (
+    // A partial file is not offered for download, and its type may still be unknown.
     <span className="as-muted">{strings.mediaLoading}</span>
+  ) : media.url === null && media.kind !== 'file' ? (
+    <span className="as-muted">{strings.mediaBlocked}</span>
   ) : media.kind === 'image' ? (
-    <img src={media.url ?? undefined} alt={name ?? ''} loading="lazy" decoding="async" />
+    <img src={media.url ?? undefined} alt={name ?? alt ?? ''} loading="lazy" decoding="async" />
   ) : media.kind === 'audio' ? (
     <audio controls preload="metadata" src={media.url ?? undefined} aria-label={name} />
   ) : media.kind === 'video' ? (

@@ -1,42 +1,41 @@
 import { forwardRef, useId, useState } from 'react'
 import type { HTMLAttributes } from 'react'
-import { useAgentStore } from '../react/use-agent-store'
 import { useSubagentKeysOf } from '../react/use-subagent-lane'
 import type { ToolCallRendererProps } from './components-context'
 import { jsonDiff } from './json-diff'
 import { secondsBetween, useAgentStrings } from './i18n'
 import { SubagentLaneView } from './subagent-lane'
 import { ToolOutput, prettyJson } from './tool-output'
-import { toolCallStatus } from './tool-status'
 
 /** Props of {@link ToolCallCard}. */
 export interface ToolCallCardProps extends ToolCallRendererProps, Omit<HTMLAttributes<HTMLElement>, 'children'> {}
 
 /** A tool call: name, live arguments, live output and a terminal state; subagents it spawned appear inside. */
 export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function ToolCallCard(
-  { call, result, input, scopeKey, ...rest },
+  { call, result, status, input, scopeKey, ...rest },
   ref,
 ) {
   const strings = useAgentStrings()
-  const agentRunning = useAgentStore((state) => state.agent.scopes[scopeKey]?.open ?? false)
   const lanes = useSubagentKeysOf(scopeKey === '' ? call.block.id : '')
   const [showOriginal, setShowOriginal] = useState(false)
   const originalId = useId()
-  const status = toolCallStatus(call, result, agentRunning)
-  const seconds = result === undefined ? null : secondsBetween(result.startedAt, result.endedAt)
+  // Results synthesized by the kit (a denial, an external result) start and end at once: no duration.
+  const timed = result !== undefined && result.startedAt !== result.endedAt
+  const seconds = timed ? secondsBetween(result.startedAt, result.endedAt) : null
+  const name = call.block.name ?? '…'
   const streamingArguments = call.status === 'streaming'
   const edited = call.editedFrom
   return (
     <article className="as-tool" data-as-block="tool_use" data-status={status} data-tool={call.block.name ?? ''} {...rest} ref={ref}>
       <header className="as-tool-header">
-        <span className="as-tool-name">{call.block.name ?? '…'}</span>
+        <span className="as-tool-name">{name}</span>
         <span className="as-badge" data-status={status}>
           {strings.toolStatus[status]}
         </span>
         {seconds !== null && <span className="as-muted">{strings.took(seconds)}</span>}
         {edited !== undefined && <span className="as-badge" data-status="edited">{strings.toolEdited}</span>}
       </header>
-      <section className="as-tool-section" aria-label={strings.toolArguments}>
+      <div className="as-tool-section" role="group" aria-label={`${strings.toolArguments}: ${name}`}>
         <pre className="as-tool-arguments" data-status={streamingArguments ? 'streaming' : 'done'}>
           {streamingArguments ? call.arguments : prettyJson(input)}
         </pre>
@@ -61,8 +60,8 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
             </pre>
           </>
         )}
-      </section>
-      {result !== undefined && <ToolOutput result={result} />}
+      </div>
+      {result !== undefined && <ToolOutput result={result} toolName={name} />}
       {lanes.map((laneKey) => (
         <SubagentLaneView key={laneKey} scopeKey={laneKey} />
       ))}

@@ -2,6 +2,7 @@ import { memo } from 'react'
 import { useToolCall } from '../react/use-tool-call'
 import { useAgentComponents } from './components-context'
 import { ToolCallCard } from './tool-call-card'
+import { toolCallStatus } from './tool-status'
 
 /** Props of {@link ToolCallView}. */
 export interface ToolCallViewProps {
@@ -15,5 +16,6 @@ export const ToolCallView = memo(function ToolCallView({ toolCallId, scopeKey }:
   const overrides = useAgentComponents().ToolCall
   if (tool === undefined) return null
   const Renderer = overrides?.byName?.[tool.call.block.name ?? ''] ?? overrides?.Fallback ?? ToolCallCard
-  return <Renderer call={tool.call} result={tool.result} input={tool.input} scopeKey={scopeKey} />
+  const status = toolCallStatus(tool.call, tool.result, tool.active)
+  return <Renderer call={tool.call} result={tool.result} status={status} input={tool.input} scopeKey={scopeKey} />
 })

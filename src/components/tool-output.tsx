@@ -13,23 +13,24 @@ export function prettyJson(value: unknown): string {
   }
 }
 
-function OutputBlock({ block }: { readonly block: ContentBlock }) {
+function OutputBlock({ block, alt }: { readonly block: ContentBlock; readonly alt: string }) {
   if (block.type === 'text') return <pre className="as-tool-text">{String((block as { text?: unknown }).text ?? '')}</pre>
   const source = (block as { source?: MediaSource }).source
   const media = source === undefined ? null : resolveMedia(source, block.type)
-  if (media !== null) return <MediaView media={media} name={(block as { name?: string }).name} />
+  if (media !== null) return <MediaView media={media} name={(block as { name?: string }).name} alt={alt} />
   return <pre className="as-tool-text">{prettyJson(block)}</pre>
 }
 
 /** The output of a tool result so far: text, media, and any other block as JSON. */
-export function ToolOutput({ result }: { readonly result: ToolResultEntry }) {
+export function ToolOutput({ result, toolName }: { readonly result: ToolResultEntry; readonly toolName: string }) {
   const strings = useAgentStrings()
   if (result.block.output.length === 0) return null
+  const label = `${strings.toolOutput}: ${toolName}`
   return (
-    <section className="as-tool-section" aria-label={strings.toolOutput} aria-busy={result.status === 'streaming'}>
+    <div className="as-tool-section" role="group" aria-label={label} aria-busy={result.status === 'streaming'}>
       {result.block.output.map((block, index) => (
-        <OutputBlock key={index} block={block} />
+        <OutputBlock key={index} block={block} alt={label} />
       ))}
-    </section>
+    </div>
   )
 }

@@ -13,17 +13,17 @@ export type ToolCallStatus =
   | 'interrupted'
 
 /**
- * The status of a call from its latest result: every card has a terminal state, so a call that
- * never got a result once its agent stopped (the stream ended or was cut) shows `interrupted`.
+ * The status of a call from its latest result: every card has a terminal state, so a call the agent
+ * can no longer act on (`active` false: its turn ended without a result) shows `interrupted`.
  */
-export function toolCallStatus(call: ToolUseEntry, result: ToolResultEntry | undefined, agentRunning: boolean): ToolCallStatus {
+export function toolCallStatus(call: ToolUseEntry, result: ToolResultEntry | undefined, active: boolean): ToolCallStatus {
   if (result === undefined) {
     if (call.block.state === 'asking') return 'asking'
-    if (!agentRunning) return 'interrupted'
+    if (!active) return 'interrupted'
     if (call.status === 'streaming') return 'preparing'
     return call.block.state === 'allowed' ? 'running' : 'pending'
   }
-  if (result.status === 'streaming') return agentRunning ? 'running' : 'interrupted'
+  if (result.status === 'streaming') return active ? 'running' : 'interrupted'
   const state = result.block.state
   if (state === 'running') return result.block.metadata.agentscope_suspended === true ? 'awaiting' : 'running'
   return state

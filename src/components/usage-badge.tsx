@@ -1,11 +1,11 @@
 import { forwardRef } from 'react'
-import type { HTMLAttributes } from 'react'
+import type { DetailsHTMLAttributes } from 'react'
 import type { ChatUsage } from '../core/message'
 import type { ModelCall } from '../core/state'
 import { useAgentStrings } from './i18n'
 
 /** Props of {@link UsageBadge}. */
-export interface UsageBadgeProps extends HTMLAttributes<HTMLDetailsElement> {
+export interface UsageBadgeProps extends DetailsHTMLAttributes<HTMLDetailsElement> {
   readonly usage: ChatUsage | null
   /** The model calls behind the total, listed in a tooltip-free details list. */
   readonly modelCalls?: readonly ModelCall[]

@@ -136,3 +136,5 @@ export type {
 export { createSseTransport } from '../transport/sse-transport'
 export type { SseTransport, SseTransportOptions } from '../transport/sse-transport'
 export type { AgentTransport, RunEnd, RunHandlers, RunRequest } from '../transport/agent-transport'
+export { createReplayTransport } from '../transport/replay-transport'
+export type { ReplayPace, ReplayTransport, ReplayTransportOptions } from '../transport/replay-transport'

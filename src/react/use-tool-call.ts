@@ -19,10 +19,10 @@ export function useToolCall(toolCallId: string, scopeKey = MAIN_SCOPE): ToolCall
     useAgentStoreApi('useToolCall'),
     useShallow((state) => {
       const found = selectToolCall(state, toolCallId, scopeKey)
-      return { call: found?.call, result: found?.result }
+      return { call: found?.call, result: found?.result, active: found?.active ?? false }
     }),
   )
-  const { call, result } = view
+  const { call, result, active } = view
   const input = usePartialToolInput(call)
-  return useMemo(() => (call === undefined ? undefined : { call, result, input }), [call, result, input])
+  return useMemo(() => (call === undefined ? undefined : { call, result, active, input }), [call, result, active, input])
 }

@@ -74,6 +74,13 @@ export interface AgentStoreState {
   readonly load: (messages: readonly Msg[]) => void
   /** Clears the error and the warnings once the user has read them. */
   readonly dismissError: () => void
+  /**
+   * Runs the last request again after it failed (status `error`), without adding the user's message
+   * to the transcript a second time; only ever on the user's say-so, never on its own.
+   */
+  readonly retry: () => Promise<void>
+  /** Whether {@link AgentStoreState.retry} has a failed request to run again. */
+  readonly canRetry: boolean
 }
 
 /** A store of one chat. */
@@ -143,6 +150,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
   let drainWaiters: (() => void)[] = []
   let run: { controller: AbortController; finished: Promise<void>; token: number } | null = null
   let runToken = 0
+  let failedRequest: RunRequest | null = null
 
   const store = createStore<AgentStoreState>()(() => ({
     agent: createAgentState(),
@@ -157,6 +165,8 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     reset,
     load,
     dismissError: () => store.setState({ error: null, warnings: [] }),
+    retry,
+    canRetry: false,
   }))
 
   function warn(error: AgentStreamError): void {
@@ -221,7 +231,8 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
   function startRun(request: RunRequest): Promise<void> {
     const controller = new AbortController()
     const token = ++runToken
-    store.setState({ status: 'connecting', error: null, warnings: [] })
+    failedRequest = null
+    store.setState({ status: 'connecting', error: null, warnings: [], canRetry: false })
     const finished = (async () => {
       let status: AgentStatus
       let error: AgentStreamError | null = null
@@ -249,7 +260,14 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
       const state = store.getState()
       const agent = endStream(state.agent)
       const transcript = transcriptWithTurns(agent, state.transcript, countTurns(state.transcript))
-      store.setState({ agent, transcript, status: status === 'done' ? statusAfterRun(agent) : status, error })
+      failedRequest = status === 'error' ? request : null
+      store.setState({
+        agent,
+        transcript,
+        status: status === 'done' ? statusAfterRun(agent) : status,
+        error,
+        canRetry: failedRequest !== null,
+      })
       run = null
     })()
     run = { controller, finished, token }
@@ -353,12 +371,23 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     }
   }
 
+  async function retry(): Promise<void> {
+    const request = failedRequest
+    if (request === null || isBusy()) {
+      const error = refused('There is no failed request to retry.')
+      store.setState({ error })
+      throw error
+    }
+    await startRun(request)
+  }
+
   function reset(): void {
     runToken++
+    failedRequest = null
     run?.controller.abort()
     run = null
     discardQueue()
-    store.setState({ agent: createAgentState(), transcript: [], status: 'idle', error: null, warnings: [] })
+    store.setState({ agent: createAgentState(), transcript: [], status: 'idle', error: null, warnings: [], canRetry: false })
   }
 
   function load(messages: readonly Msg[]): void {

@@ -16,6 +16,8 @@ import type { AgentStoreState } from './create-agent-store'
 export interface JoinedToolCall {
   readonly call: ToolUseEntry
   readonly result: ToolResultEntry | undefined
+  /** Whether the agent may still act on this call: its turn, or its result's, is the one streaming. */
+  readonly active: boolean
 }
 
 const EMPTY_TURNS: readonly Turn[] = Object.freeze([])
@@ -70,16 +72,23 @@ export function selectToolCall(state: AgentStoreState, toolCallId: string, scope
   if (scope === undefined) return undefined
   let views = toolIndexes.get(scope)
   if (views === undefined) {
-    const calls = new Map<string, ToolUseEntry>()
-    const results = new Map<string, ToolResultEntry>()
-    for (const turn of scope.turns) {
+    const calls = new Map<string, { entry: ToolUseEntry; turn: number }>()
+    const results = new Map<string, { entry: ToolResultEntry; turn: number }>()
+    scope.turns.forEach((turn, index) => {
       for (const entry of turn.entries) {
-        if (entry.kind === 'tool_use' && !calls.has(entry.block.id)) calls.set(entry.block.id, entry)
-        else if (entry.kind === 'tool_result') results.set(entry.block.id, entry)
+        if (entry.kind === 'tool_use' && !calls.has(entry.block.id)) calls.set(entry.block.id, { entry, turn: index })
+        else if (entry.kind === 'tool_result') results.set(entry.block.id, { entry, turn: index })
       }
-    }
+    })
+    const openTurn = scope.open ? scope.turns.length - 1 : -1
     views = new Map()
-    for (const [id, call] of calls) views.set(id, { call, result: results.get(id) })
+    for (const [id, call] of calls) {
+      const result = results.get(id)
+      // An approved call waits for its result in the turn that approved it, which is the open one.
+      const approved = call.entry.block.state === 'allowed' && result === undefined && scope.open
+      const active = call.turn === openTurn || result?.turn === openTurn || approved
+      views.set(id, { call: call.entry, result: result?.entry, active })
+    }
     toolIndexes.set(scope, views)
   }
   return views.get(toolCallId)

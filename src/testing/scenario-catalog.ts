@@ -2,6 +2,7 @@
 import { CUSTOM_EVENTS, ERROR_MIDWAY, HINTS, LONG_ANSWER, PLAIN_TEXT, THINKING, USAGE } from './scenarios-basic'
 import { ALL_DENIED, CONFIRMATION, EXTERNAL_EXECUTION } from './scenarios-hitl'
 import { GENERATED_IMAGE, LEGACY_TYPE_NAMES } from './scenarios-media'
+import { HOSTILE } from './scenarios-security'
 import {
   LONG_RUNNING,
   MAX_ITERATIONS,
@@ -39,6 +40,7 @@ const SCRIPTED: readonly Scenario[] = [
   USAGE,
   ERROR_MIDWAY,
   LEGACY_TYPE_NAMES,
+  HOSTILE,
   LONG_ANSWER,
   THINKING,
   PLAIN_TEXT,

@@ -33,7 +33,7 @@ describe('BlockView', () => {
     renderList(storeFromEvents([start(), resultStart('late'), resultText('late', 'done in the background'), resultEnd('late'), end()]))
     const card = screen.getByRole('article')
     expect(card.getAttribute('data-as-block')).toBe('tool_result')
-    expect(within(card).getByRole('region', { name: 'Output' }).textContent).toBe('done in the background')
+    expect(within(card).getByRole('group', { name: /^Output: / }).textContent).toBe('done in the background')
   })
 
   it('shows a result once, in the card of its call, even when the result sits in a later turn', () => {

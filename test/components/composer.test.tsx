@@ -171,7 +171,7 @@ describe('Composer', () => {
     expect(ref.current?.className).toBe('as-composer')
   })
 
-  // BUG (src/components/composer.tsx:113-120): `{...rest}` comes after the form's own onDragOver/onDragLeave/onDrop,
+  // Regression test (a bug, now fixed, in src/components/composer.tsx:113-120): `{...rest}` comes after the form's own onDragOver/onDragLeave/onDrop,
   // so a consumer's onDrop replaces the composer's and dropped files are no longer attached (STYLE §7: compose
   // handlers, the consumer's first, ours skipped only if it called preventDefault).
   it("runs a consumer's onDrop and still attaches the dropped file", () => {

@@ -118,7 +118,7 @@ describe('ConfirmationCard', () => {
     expect(screen.getByText('Always allow write_file when: {"path":"/srv/a.txt","content":"hi"}')).toBeTruthy()
   })
 
-  // BUG (src/components/confirmation-card.tsx:107 and :111): the two rule choices are radios without a shared `name`,
+  // Regression test (a bug, now fixed, in src/components/confirmation-card.tsx:107 and :111): the two rule choices are radios without a shared `name`,
   // so they are two separate radio groups: arrow keys do not move between them and screen readers announce
   // "1 of 1" for each. Expected: one group (same `name`, e.g. from useId()).
   it('groups the two rule choices into one radio group', () => {

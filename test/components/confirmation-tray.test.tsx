@@ -108,7 +108,7 @@ describe('ConfirmationTray', () => {
     await settled(store)
     expect(answers()[0]?.[0]).toMatchObject({ confirmed: true, toolCall: { input: { command: 'rm -rf ./dist' }, content: '{"command":"rm -rf ./dist"}' } })
     const edited = screen.getByText('Edited by you').closest('article')!
-    expect(within(edited).getByRole('region', { name: 'Output' }).textContent).toMatch(/^removed \.\/dist/)
+    expect(within(edited).getByRole('group', { name: /^Output: / }).textContent).toMatch(/^removed \.\/dist/)
   })
 
   it('sends the "always allow" rule the card spelled out', async () => {
@@ -146,7 +146,7 @@ describe('ConfirmationTray', () => {
     expect(buttons.every((button) => button.tagName === 'BUTTON' && button.tabIndex === 0 && !(button as HTMLButtonElement).disabled)).toBe(true)
   })
 
-  // BUG (src/components/confirmation-tray.tsx:23): `confirm()` resolves even when the run fails (the store reports
+  // Regression test (a bug, now fixed, in src/components/confirmation-tray.tsx:23): `confirm()` resolves even when the run fails (the store reports
   // the failure as status 'error'), so `.catch(() => setSending(false))` never runs for an HTTP 500: the tray stays
   // "Sending…" with every button disabled while the question is still pending, and the user cannot answer again.
   // Fix: reset `sending` when the run settles without clearing the pending request (e.g. `.finally`, or watch status).

@@ -67,7 +67,7 @@ describe('DataBlock', () => {
     expect(figure?.querySelector('img')?.getAttribute('src')).toBe(`data:image/png;base64,${fullImage}`)
   })
 
-  // BUG (src/components/media-view.tsx:38-47, with src/core/data-block.ts:72-73): while a block streams and its type is
+  // Regression test (a bug, now fixed, in src/components/media-view.tsx:38-47, with src/core/data-block.ts:72-73): while a block streams and its type is
   // not known yet (the first chunks are shorter than the PNG signature), the preview's media type is null, which
   // resolves to application/octet-stream, kind "file": the card offers "Download (application/octet-stream)" for
   // the partial bytes, then turns into an image a chunk later. Expected: "Loading…" and no download while streaming.

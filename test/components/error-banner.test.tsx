@@ -78,7 +78,7 @@ describe('ErrorBanner', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
-  // BUG (src/components/error-banner.tsx:21-23 with src/store/create-agent-store.ts:275): Retry calls `send()`,
+  // Regression test (a bug, now fixed, in src/components/error-banner.tsx:21-23 with src/store/create-agent-store.ts:275): Retry calls `send()`,
   // which appends the message to the transcript again, so the conversation shows "hello" twice while the server
   // got it once. Fix: a store `retry()` that re-runs the last user message without adding it again (or drop the
   // failed message from the transcript before re-sending).
@@ -89,7 +89,7 @@ describe('ErrorBanner', () => {
     expect(screen.getAllByText('hello')).toHaveLength(1)
   })
 
-  // BUG (src/components/error-banner.tsx:21-23): Retry always re-sends the last *user message*. When the run that
+  // Regression test (a bug, now fixed, in src/components/error-banner.tsx:21-23): Retry always re-sends the last *user message*. When the run that
   // failed was an answer to a confirmation, the question is still pending, so the store refuses the message and the
   // banner turns into "Not sent: The agent is waiting for you to approve or deny…". Fix: offer Retry only for a
   // failed message run (remember the failed RunRequest in the store and re-run that: a `retry()` action).

@@ -25,6 +25,7 @@ const EXPECTED_STATUS: Readonly<Record<string, TurnStatus>> = {
   'long-answer': 'completed',
   'error-midway': 'incomplete',
   'legacy-type-names': 'completed',
+  hostile: 'completed',
   help: 'completed',
 }
 

@@ -1,0 +1,162 @@
+/**
+ * The browser benchmark's page, built and served: a production Vite build of bench/browser/ into a temp
+ * folder (React's profiling build, so `<Profiler onRender>` counts commits), the bundle sizes per chunk group,
+ * and a loopback static server for it.
+ */
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import { dirname, extname, join, normalize, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import react from '@vitejs/plugin-react'
+import { build } from 'vite'
+import type { Rolldown } from 'vite'
+import type { Workload } from './workload'
+
+const BENCH_DIRECTORY = dirname(fileURLToPath(import.meta.url))
+const PAGE_ROOT = join(BENCH_DIRECTORY, 'browser')
+const KIT_SOURCE = join(BENCH_DIRECTORY, '..', 'src') + sep
+const HIGHLIGHTER_MODULE = join(KIT_SOURCE, 'components', 'markdown', 'highlighter.ts')
+
+/** Which part of the page a chunk holds. */
+export type ChunkGroup = 'react' | 'kit' | 'highlighter' | 'page' | 'styles'
+
+/** One emitted file: minified bytes and gzip bytes (zlib level 9). */
+export interface ChunkSize {
+  readonly fileName: string
+  readonly group: ChunkGroup
+  readonly bytes: number
+  readonly gzipBytes: number
+  /** The modules in it, by package or project folder, with their rendered (minified) bytes. */
+  readonly parts: Readonly<Record<string, number>>
+}
+
+/** The built page: where it is and what it weighs. */
+export interface BuiltPage {
+  readonly directory: string
+  readonly chunks: readonly ChunkSize[]
+  readonly buildMs: number
+  /** Removes the temp folder. */
+  readonly remove: () => void
+}
+
+// Chunk groups: React alone, the kit (its src plus zustand, as an app would ship it) alone; the highlighter
+// stays the dynamic chunk the kit asks for, and the page (harness and workload types) is the entry.
+function isReact(id: string): boolean {
+  return /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)
+}
+
+function isKit(id: string): boolean {
+  if (id === HIGHLIGHTER_MODULE || id.endsWith('.css')) return false
+  return id.startsWith(KIT_SOURCE) || /[\\/]node_modules[\\/]zustand[\\/]/.test(id)
+}
+
+// Vite's preload helper is there for the kit's `import()` of the highlighter, so it counts as the kit's.
+function isKitHelper(id: string): boolean {
+  return id === '\0vite/preload-helper.js'
+}
+
+function partOf(id: string): string {
+  if (id.startsWith('\0')) return id.slice(1)
+  const packageMatch = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)
+  if (packageMatch) return (packageMatch[1] as string).replace('\\', '/')
+  const projectMatch = /[\\/](src[\\/][^\\/]+|bench)[\\/]/.exec(id)
+  return projectMatch ? (projectMatch[1] as string).replace('\\', '/') : id
+}
+
+function groupOf(chunk: Rolldown.OutputChunk): ChunkGroup {
+  if (chunk.facadeModuleId === HIGHLIGHTER_MODULE) return 'highlighter'
+  if (chunk.moduleIds.length > 0 && chunk.moduleIds.every(isReact)) return 'react'
+  if (chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => isKit(id) || isKitHelper(id))) return 'kit'
+  return 'page'
+}
+
+function gzipBytes(source: string | Uint8Array): number {
+  return gzipSync(source, { level: 9 }).length
+}
+
+/** Builds bench/browser/ in production mode into a temp folder and writes the workload's events beside it. */
+export async function buildPage(workload: Workload): Promise<BuiltPage> {
+  const directory = mkdtempSync(join(os.tmpdir(), 'agentscope-browser-bench-'))
+  const started = performance.now()
+  const output = await build({
+    configFile: false,
+    envDir: false,
+    root: PAGE_ROOT,
+    base: './',
+    mode: 'production',
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [react()],
+    // React's profiling build keeps onRender in production; the kit itself never imports react-dom.
+    resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] },
+    build: {
+      outDir: directory,
+      emptyOutDir: true,
+      sourcemap: true,
+      reportCompressedSize: false,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: isReact, priority: 2 },
+              { name: 'kit', test: isKit, priority: 1 },
+            ],
+          },
+        },
+      },
+    },
+  })
+  const buildMs = performance.now() - started
+  const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[]
+  const chunks: ChunkSize[] = []
+  for (const file of outputs.flatMap((result) => result.output)) {
+    if (file.type === 'chunk') {
+      const parts: Record<string, number> = {}
+      for (const [id, module] of Object.entries(file.modules)) parts[partOf(id)] = (parts[partOf(id)] ?? 0) + module.renderedLength
+      chunks.push({ fileName: file.fileName, group: groupOf(file), bytes: Buffer.byteLength(file.code), gzipBytes: gzipBytes(file.code), parts })
+    } else if (file.fileName.endsWith('.css')) {
+      const source = typeof file.source === 'string' ? file.source : Buffer.from(file.source).toString()
+      chunks.push({ fileName: file.fileName, group: 'styles', bytes: Buffer.byteLength(source), gzipBytes: gzipBytes(source), parts: {} })
+    }
+  }
+  writeFileSync(join(directory, 'events.json'), JSON.stringify(workload.events))
+  return { directory, chunks, buildMs, remove: () => rmSync(directory, { recursive: true, force: true }) }
+}
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+}
+
+/** A loopback static server for a folder. */
+export interface StaticServer {
+  readonly url: string
+  readonly close: () => Promise<void>
+}
+
+/** Serves `directory` on 127.0.0.1 at a free port. */
+export async function startStaticServer(directory: string): Promise<StaticServer> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)
+    const file = normalize(join(directory, path === '/' ? 'index.html' : path))
+    const found = file.startsWith(directory) && statSync(file, { throwIfNoEntry: false })?.isFile()
+    if (!found) {
+      response.writeHead(404).end()
+      return
+    }
+    response.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' })
+    createReadStream(file).pipe(response)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}

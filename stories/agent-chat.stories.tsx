@@ -1,0 +1,90 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { AgentChat } from '../src'
+import type { AgentLocale, ReplayPace } from '../src'
+import { recordedScript } from './support/scripts'
+import { kitGlobals } from './support/story-context'
+import { useRecordedStore } from './support/use-recorded-store'
+
+// About the speed of a fast model: one event every 45 ms.
+const REALISTIC: ReplayPace = { deltaMs: 45 }
+
+interface ChatReplayProps {
+  /** A script in `stories/scripts/`. */
+  readonly script: string
+  readonly locale: AgentLocale
+  readonly theme: 'light' | 'dark'
+  readonly pace?: ReplayPace
+}
+
+/**
+ * `<AgentChat>` over a real store that replays a recorded scenario: the recorded message is sent at once, tools
+ * the client runs are answered with the recorded results, and confirmations are left to you (any answer replays
+ * the recorded one). Stop interrupts the replay as a server would.
+ */
+function ChatReplay({ script, locale, theme, pace = REALISTIC }: ChatReplayProps) {
+  const store = useRecordedStore(recordedScript(script), { pace, manual: ['confirm'], answerDelayMs: 1500 })
+  return <div style={{ height: 'calc(100vh - 32px)', minHeight: 480 }}>{store && <AgentChat store={store} locale={locale} theme={theme} />}</div>
+}
+
+function replay(script: string, options: { readonly pace?: ReplayPace; readonly locale?: AgentLocale; readonly theme?: 'light' | 'dark' } = {}): Story {
+  return {
+    render: (_args, { globals }) => {
+      const chosen = kitGlobals(globals)
+      return (
+        <ChatReplay
+          script={script}
+          pace={options.pace}
+          locale={options.locale ?? chosen.locale}
+          theme={options.theme ?? chosen.theme}
+        />
+      )
+    },
+  }
+}
+
+/** The drop-in chat, streaming each recorded scenario of the scripted AgentScope server. */
+const meta = {
+  title: 'Chat/AgentChat',
+  component: AgentChat,
+} satisfies Meta<typeof AgentChat>
+
+export default meta
+// The stories render from the replayed store, so they take no args.
+type Story = StoryObj
+
+export const PlainText = replay('plain-text')
+export const Thinking = replay('thinking')
+export const ToolCall = replay('tool-call')
+export const ParallelTools = replay('parallel-tools')
+export const ToolError = replay('tool-error')
+/** Answer the two bash calls in the tray; the recorded answer (first edited, second denied) plays. */
+export const Confirmation = replay('confirmation')
+/** Deny delete_file to see ALL_TOOLS_DENIED. */
+export const AllDenied = replay('all-denied')
+/** The browser tool's recorded result is sent 1.5 s after the pause. */
+export const ExternalExecution = replay('external-execution')
+export const GeneratedImage = replay('generated-image')
+export const ToolImage = replay('tool-image')
+export const Subagent = replay('subagent')
+export const MaxIterations = replay('max-iterations')
+/** The test suite streams for a while: press Stop to interrupt it. */
+export const LongRunning = replay('long-running', { pace: { deltaMs: 250 } })
+/** Recorded from the server's interrupt endpoint. */
+export const Interrupted = replay('interrupted')
+export const CustomEvents = replay('custom-events')
+export const Hints = replay('hints')
+export const Usage = replay('usage')
+/** The stream breaks off: no AGENT_RESULT, no AGENT_END. */
+export const ErrorMidway = replay('error-midway')
+/** The server answers 409 before any event. */
+export const HttpError = replay('http-error')
+export const LegacyTypeNames = replay('legacy-type-names')
+/** The long answer (cut to 1,500 deltas), two deltas every 16 ms. */
+export const LongAnswer = replay('long-answer', { pace: { deltaMs: 16, burst: 2 } })
+/** The security corpus: XSS, script URLs and CSS injection through every channel. Nothing may run. */
+export const Hostile = replay('hostile')
+export const Help = replay('help')
+/** The confirmation scenario in Simplified Chinese. */
+export const LocaleZhCN = replay('confirmation', { locale: 'zh-CN' })
+/** The subagent scenario in the dark theme. */
+export const DarkTheme = replay('subagent', { theme: 'dark' })

@@ -1,0 +1,149 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { connectBrowser, openDemo, screenshot, send, turns, waitForTurn, type Demo } from './demo-page'
+
+let browser: Browser
+let demo: Demo
+
+beforeAll(async () => {
+  browser = await connectBrowser()
+})
+
+afterAll(async () => {
+  await browser.close()
+})
+
+afterEach(async () => {
+  const violations = await demo.violations()
+  await demo.close()
+  expect(violations).toEqual([])
+  expect(demo.errors).toEqual([])
+  expect(demo.outsideRequests).toEqual([])
+})
+
+// The relative luminance of a computed `rgb()` / `rgba()` colour (WCAG 2).
+function luminance(color: string): number {
+  const [red = 0, green = 0, blue = 0] = (color.match(/[\d.]+/g) ?? []).map(Number)
+  const linear = (channel: number) => {
+    const value = channel / 255
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4
+  }
+  return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+}
+
+// The first non-transparent background from the element up.
+function backgroundOf(page: Page, selector: string): Promise<string> {
+  return page.locator(selector).first().evaluate((node) => {
+    for (let element: Element | null = node; element !== null; element = element.parentElement) {
+      const color = getComputedStyle(element).backgroundColor
+      if (color !== 'rgba(0, 0, 0, 0)' && color !== 'transparent') return color
+    }
+    return 'rgb(255, 255, 255)'
+  })
+}
+
+it('shows tool cards when they are done, a subagent lane and an image', async () => {
+  demo = await openDemo(browser)
+  const { page } = demo
+  await send(page, 'weather in two cities, in parallel')
+  await waitForTurn(page, 0, ['completed'])
+  expect(await page.locator('article.as-tool').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')))).toEqual([
+    'success',
+    'success',
+  ])
+  await screenshot(page, 'tool-cards-done')
+
+  await page.getByRole('button', { name: 'New conversation' }).click()
+  await send(page, 'research agent memory')
+  await waitForTurn(page, 0, ['completed'])
+  const lane = page.getByRole('region', { name: 'Subagent: researcher' })
+  await lane.waitFor()
+  expect(await lane.getAttribute('data-status')).toBe('completed')
+  expect(await lane.locator('ol > li').allTextContents()).toEqual([
+    'MemGPT-2 — tiered memory paging.',
+    'A-Mem — Zettelkasten-style linking.',
+    'LongMemEval — 500-question benchmark.',
+  ])
+  await lane.scrollIntoViewIfNeeded()
+  await screenshot(page, 'subagent-lane')
+
+  await page.getByRole('button', { name: 'New conversation' }).click()
+  await send(page, 'draw an app icon')
+  await waitForTurn(page, 0, ['completed'])
+  const image = page.locator('[data-as-block="data"] img')
+  await expect.poll(() => image.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth)).toBe(32)
+  expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBORw0KGgo/)
+  await send(page, 'render the revenue chart')
+  await waitForTurn(page, 1, ['completed'])
+  const chart = page.locator('article.as-tool[data-tool="render_chart"] img')
+  await expect.poll(() => chart.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth)).toBe(48)
+  expect(await chart.getAttribute('alt')).toBe('revenue-2025.png')
+  await screenshot(page, 'image')
+})
+
+it('speaks Simplified Chinese when the locale is zh-CN', async () => {
+  demo = await openDemo(browser)
+  const { page } = demo
+  await page.getByLabel('Language').selectOption('zh-CN')
+  expect(await page.locator('.as-chat').getAttribute('lang')).toBe('zh-CN')
+  const box = page.getByRole('textbox', { name: '消息' })
+  expect(await box.getAttribute('placeholder')).toBe('向智能体提问…')
+  await send(page, 'weather', '消息')
+  await waitForTurn(page, 0, ['completed'])
+  expect(await page.locator('article.as-tool .as-tool-header .as-badge').textContent()).toBe('完成')
+  expect(await page.getByRole('log', { name: '对话' }).count()).toBe(1)
+  expect(await page.getByRole('button', { name: '发送' }).count()).toBe(1)
+  await send(page, 'clean', '消息')
+  const tray = page.getByRole('region', { name: '智能体想要运行 2 个工具' })
+  await tray.waitFor()
+  for (const label of ['批准', '拒绝', '编辑参数', '始终允许', '全部批准', '全部拒绝']) {
+    expect(await tray.getByRole('button', { name: label, exact: true }).count()).toBeGreaterThan(0)
+  }
+  expect(await turns(page).nth(1).locator('.as-turn-footer .as-badge').textContent()).toBe('等待你的确认')
+  await page.getByLabel('Theme').selectOption('dark')
+  await screenshot(page, 'zh-CN-dark')
+})
+
+it('turns dark with the dark theme, and stays readable', async () => {
+  demo = await openDemo(browser)
+  const { page } = demo
+  await send(page, 'weather')
+  await waitForTurn(page, 0, ['completed'])
+  const light = luminance(await backgroundOf(page, '.as-list'))
+  await page.getByLabel('Theme').selectOption('dark')
+  expect(await page.locator('.as-chat').getAttribute('data-theme')).toBe('dark')
+  const background = luminance(await backgroundOf(page, '.as-list'))
+  const text = luminance(await page.locator('[data-as-block="text"]').first().evaluate((node) => getComputedStyle(node).color))
+  expect(light).toBeGreaterThan(0.8)
+  expect(background).toBeLessThan(0.05)
+  // WCAG contrast of the answer text on the dark background: at least 4.5:1
+  expect((text + 0.05) / (background + 0.05)).toBeGreaterThan(4.5)
+  await screenshot(page, 'dark')
+})
+
+it('fits a phone (390×844) with no horizontal scroll', async () => {
+  demo = await openDemo(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+  const { page } = demo
+  await send(page, 'research agent memory')
+  await waitForTurn(page, 0, ['completed'])
+  await send(page, 'clean')
+  await page.getByRole('region', { name: 'The agent wants to run 2 tools' }).waitFor()
+  await screenshot(page, 'phone')
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    // elements sticking out of the viewport, unless an ancestor scrolls or clips them on purpose
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent !== null; parent = parent.parentElement) {
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(parent).overflowX)) return parent !== document.body
+      }
+      return false
+    }
+    const outside = [...document.querySelectorAll('.as-chat *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1 && !clipped(element))
+      .map((element) => element.className || element.tagName)
+    return { page: document.documentElement.scrollWidth - width, body: document.body.scrollWidth - width, outside }
+  })
+  expect(overflow).toEqual({ page: 0, body: 0, outside: [] })
+  const list = await page.getByRole('log').evaluate((node) => node.scrollWidth - node.clientWidth)
+  expect(list).toBe(0)
+})

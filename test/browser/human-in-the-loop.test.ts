@@ -1,0 +1,130 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { connectBrowser, openDemo, screenshot, send, turns, waitForTurn, type Demo } from './demo-page'
+
+let browser: Browser
+let demo: Demo
+
+beforeAll(async () => {
+  browser = await connectBrowser()
+})
+
+afterAll(async () => {
+  await browser.close()
+})
+
+afterEach(async () => {
+  const violations = await demo.violations()
+  await demo.close()
+  expect(violations).toEqual([])
+  expect(demo.errors).toEqual([])
+  expect(demo.outsideRequests).toEqual([])
+})
+
+it('approves one call and denies the other: the denied card says Denied, the approved one runs', async () => {
+  demo = await openDemo(browser)
+  const { page } = demo
+  await send(page, 'Please clean the build output')
+  const tray = page.getByRole('region', { name: 'The agent wants to run 2 tools' })
+  await tray.waitFor()
+  // the composer waits for the answer
+  expect(await page.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe('Answer the pending tool calls first')
+  await screenshot(page, 'confirmation-tray')
+  const cards = tray.locator('article.as-confirm')
+  expect(await cards.count()).toBe(2)
+  expect(await cards.nth(0).locator('.as-tool-arguments').textContent()).toContain('rm -rf ./build')
+  await cards.nth(0).getByRole('button', { name: 'Approve', exact: true }).click()
+  expect(await cards.nth(0).getAttribute('data-decision')).toBe('approved')
+  await cards.nth(1).getByRole('button', { name: 'Deny', exact: true }).click()
+  await tray.waitFor({ state: 'detached' })
+  // the answer resumes the call: the cards stay in the first turn, the reply is a second one
+  const reply = await waitForTurn(page, 1, ['completed'])
+  const build = turns(page).nth(0).locator('article.as-tool').nth(0)
+  const logs = turns(page).nth(0).locator('article.as-tool').nth(1)
+  expect(await build.getAttribute('data-status')).toBe('success')
+  expect(await build.locator('.as-tool-text').textContent()).toMatch(/^removed \.\/build \(\d+ files, [\d.]+ MB\)\nexit code: 0$/)
+  expect(await logs.getAttribute('data-status')).toBe('denied')
+  expect(await logs.locator('.as-tool-header .as-badge').textContent()).toBe('Denied')
+  expect(await reply.locator('[data-as-block="text"]').textContent()).toContain(
+    'I left rm -f /tmp/app-*.log alone since you declined that step.',
+  )
+})
+
+it('edits the arguments before approving: the diff shows the change, the card says "Edited by you"', async () => {
+  demo = await openDemo(browser)
+  const { page } = demo
+  await send(page, 'clean up please')
+  const tray = page.getByRole('region', { name: 'The agent wants to run 2 tools' })
+  const card = tray.locator('article.as-confirm').first()
+  await card.getByRole('button', { name: 'Edit arguments' }).click()
+  const editor = card.getByRole('textbox', { name: 'Arguments' })
+  await editor.click()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type('{"command": "rm -rf ./build/cache"')
+  // not JSON yet: the error is announced and the approve button stays off
+  await card.getByRole('alert').filter({ hasText: 'Not valid JSON' }).waitFor()
+  expect(await card.getByRole('button', { name: 'Approve with these arguments' }).isDisabled()).toBe(true)
+  await page.keyboard.type('}')
+  const diff = card.locator('.as-diff[aria-label="Changes"]')
+  expect(await diff.locator('[data-change="removed"]').allTextContents()).toEqual(['-   "command": "rm -rf ./build"\n'])
+  expect(await diff.locator('[data-change="added"]').allTextContents()).toEqual(['+   "command": "rm -rf ./build/cache"\n'])
+  await card.getByRole('button', { name: 'Approve with these arguments' }).click()
+  await tray.locator('article.as-confirm').nth(1).getByRole('button', { name: 'Approve', exact: true }).click()
+  await waitForTurn(page, 1, ['completed'])
+  const edited = turns(page).nth(0).locator('article.as-tool').first()
+  expect(await edited.getAttribute('data-status')).toBe('success')
+  await edited.locator('.as-badge', { hasText: 'Edited by you' }).waitFor()
+  expect(await edited.locator('.as-tool-arguments').textContent()).toContain('rm -rf ./build/cache')
+  expect(await edited.locator('.as-tool-text').textContent()).toMatch(/^removed \.\/build\/cache /)
+  await edited.getByRole('button', { name: 'Show the original arguments' }).click()
+  expect(await edited.locator('.as-diff [data-change="removed"]').textContent()).toContain('rm -rf ./build"')
+})
+
+it('always allows a command: the rule is shown before sending, and the same command is not asked again', async () => {
+  demo = await openDemo(browser)
+  const { page } = demo
+  await send(page, 'clean the build')
+  const tray = page.getByRole('region', { name: 'The agent wants to run 2 tools' })
+  const card = tray.locator('article.as-confirm').first()
+  await card.getByRole('button', { name: 'Always allow' }).click()
+  const rule = card.locator('.as-rule-text')
+  expect(await rule.textContent()).toBe('Always allow bash when: rm -rf ./build')
+  await card.getByRole('radio', { name: 'Any arguments' }).check()
+  expect(await rule.textContent()).toBe('Always allow bash, with any arguments')
+  await card.getByRole('radio', { name: 'Only these arguments' }).check()
+  expect(await rule.textContent()).toBe('Always allow bash when: rm -rf ./build')
+  await card.getByRole('button', { name: 'Allow and remember' }).click()
+  await tray.locator('article.as-confirm').nth(1).getByRole('button', { name: 'Approve', exact: true }).click()
+  await waitForTurn(page, 1, ['completed'])
+
+  await send(page, 'clean it again')
+  // only the call the rule does not cover is asked
+  const second = page.getByRole('region', { name: 'The agent wants to run a tool' })
+  await second.waitFor()
+  expect(await second.locator('article.as-confirm').count()).toBe(1)
+  expect(await second.locator('.as-tool-arguments').textContent()).toContain('rm -f /tmp/app-*.log')
+  await second.getByRole('button', { name: 'Approve', exact: true }).click()
+  await waitForTurn(page, 3, ['completed'])
+  const cards = turns(page).nth(2).locator('article.as-tool')
+  expect(await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')))).toEqual(['success', 'success'])
+  expect(await turns(page).count()).toBe(4)
+})
+
+it('runs an external tool from the demo panel and the turn completes', async () => {
+  demo = await openDemo(browser)
+  const { page } = demo
+  await send(page, 'Read the pricing page in my browser')
+  const panel = page.getByRole('region', { name: 'External tools' })
+  await panel.waitFor()
+  await waitForTurn(page, 0, ['awaiting_external_execution'])
+  const card = page.locator('article.as-tool[data-tool="browser_read_page"]')
+  expect(await card.getAttribute('data-status')).toBe('awaiting')
+  expect(await panel.textContent()).toContain('browser_read_page')
+  await panel.getByRole('button', { name: 'Run in this browser and return the results' }).click()
+  await panel.waitFor({ state: 'detached' })
+  const reply = await waitForTurn(page, 1, ['completed'])
+  expect(await card.getAttribute('data-status')).toBe('success')
+  expect(await reply.locator('[data-as-block="text"]').textContent()).toMatch(
+    /^Here is what the page says: Result of browser_read_page run in the browser at .*Pro \$29\/mo per seat$/,
+  )
+})

@@ -1,0 +1,58 @@
+/**
+ * Packages and starts the example AgentScope server (free loopback port), a Vite dev server whose /api
+ * proxies to it (AGENTSCOPE_URL, as `npm run dev:agentscope` does), and one Chromium. Everything is
+ * stopped whatever happens, the Java process included (java-server.ts also kills it on exit and Ctrl+C).
+ */
+import { fileURLToPath } from 'node:url'
+import { chromium, type BrowserServer } from 'playwright-core'
+import { createServer, type ViteDevServer } from 'vite'
+import type { TestProject } from 'vitest/node'
+import { CHROMIUM_ARGS } from '../browser/global-setup'
+import { buildServer, startServer, type JavaServer } from './java-server'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The AgentScope server's origin; the bridge is under `/api`. */
+    readonly agentscopeUrl: string
+  }
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const started = Date.now()
+  buildServer()
+  let java: JavaServer | undefined
+  let vite: ViteDevServer | undefined
+  let browser: BrowserServer | undefined
+  const killBrowser = () => browser?.process().kill('SIGKILL')
+  const teardown = async () => {
+    process.off('exit', killBrowser)
+    const results = await Promise.allSettled([browser?.close(), vite?.close(), java?.stop()])
+    for (const result of results) if (result.status === 'rejected') console.error(result.reason)
+  }
+  try {
+    java = await startServer({ paceMs: 5 })
+    process.env.AGENTSCOPE_URL = java.url
+    process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true'
+    vite = await createServer({
+      root: ROOT,
+      configFile: `${ROOT}/vite.config.ts`,
+      logLevel: 'warn',
+      server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+    })
+    await vite.listen()
+    const address = vite.httpServer?.address()
+    if (address === null || address === undefined || typeof address === 'string') throw new Error('The Vite server has no TCP address')
+    browser = await chromium.launchServer({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true })
+    process.once('exit', killBrowser)
+    project.provide('agentscopeUrl', java.url)
+    project.provide('baseUrl', `http://127.0.0.1:${address.port}`)
+    project.provide('browserEndpoint', browser.wsEndpoint())
+    console.log(`[interop] AgentScope server ${java.url}, demo http://127.0.0.1:${address.port} (ready in ${Date.now() - started} ms)`)
+  } catch (error) {
+    await teardown()
+    throw error
+  }
+  return teardown
+}

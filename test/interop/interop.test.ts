@@ -1,0 +1,64 @@
+import { describe, expect, inject, it } from 'vitest'
+import { readEventStream, replayEvents, toSnapshot } from '../../src/core/index'
+import type { AgentStreamError } from '../../src/core/index'
+import { compareWithContext, expectedRebuild, kitExchanges } from './compare-context'
+import { KNOWN_GAPS } from './known-gaps'
+import { SCENARIOS, runScenario } from './scenarios'
+
+const url = inject('agentscopeUrl')
+
+async function parseBody(body: string): Promise<unknown[]> {
+  const events: unknown[] = []
+  await readEventStream(new Response(body), { onEvent: (value) => events.push(value) })
+  return events
+}
+
+describe('the kit rebuilds what AgentScope 2.0.0 stores (#5)', () => {
+  for (const scenario of SCENARIOS) {
+    const gap = KNOWN_GAPS[scenario.name]
+    it(`${scenario.name}: ${scenario.description}${gap === undefined ? '' : ' (known gap, see known-gaps.ts)'}`, async () => {
+      const run = await runScenario(url, scenario)
+      const events = run.runs.flatMap((record) => record.events)
+      const problems: AgentStreamError[] = []
+      const snapshot = replayEvents(events, { onError: (error) => problems.push(error) })
+
+      expect(problems).toEqual([])
+      for (const record of run.runs) expect(await parseBody(record.body)).toEqual(record.events)
+      expect(run.refusals).toEqual(gap?.refusals ?? [])
+      expect(run.store.getState().status).toBe(gap?.storeStatus ?? 'done')
+      // the store reduced the same events as replayEvents, unless it refused a step
+      if (run.refusals.length === 0) expect(toSnapshot(run.store.getState().agent)).toEqual(snapshot)
+
+      const kit = kitExchanges(
+        snapshot,
+        run.runs.map((record) => record.request),
+      )
+      const differences = compareWithContext(kit, snapshot, expectedRebuild(run.stored, events, scenario.turnStatuses))
+      expect(differences).toEqual(gap?.differences ?? [])
+    })
+  }
+})
+
+describe('the wire, as Spring WebFlux writes it', () => {
+  it('frames every event as event:<TYPE> + data:<Jackson JSON with the type key twice>', async () => {
+    const run = await runScenario(url, SCENARIOS[0]!)
+    const body = (run.runs[0] as { body: string }).body
+    const frames = body.split('\n\n').filter((frame) => frame !== '')
+    expect(frames.length).toBe(run.runs[0]?.events.length)
+    for (const frame of frames) {
+      const [eventLine, dataLine, ...rest] = frame.split('\n')
+      expect(rest).toEqual([])
+      expect(eventLine).toMatch(/^event:[A-Z_]+$/)
+      expect(dataLine?.startsWith('data:{')).toBe(true)
+      const type = eventLine?.slice('event:'.length)
+      expect(dataLine?.startsWith(`data:{"type":"${type}",`)).toBe(true)
+      expect(dataLine?.endsWith(`,"type":"${type}"}`)).toBe(true)
+    }
+  })
+
+  it('answers the history with the stored context as Msg[] JSON', async () => {
+    const run = await runScenario(url, SCENARIOS[0]!)
+    expect(run.stored.map((message) => message.role)).toEqual(['USER', 'ASSISTANT'])
+    expect(Object.keys(run.stored[1] ?? {})).toEqual(['id', 'name', 'role', 'content', 'metadata', 'timestamp', 'usage'])
+  })
+})

@@ -1,0 +1,268 @@
+/**
+ * The interop scenarios: each one drives the kit's own transport and store in Node against the real
+ * AgentScope server (examples/agentscope-server), in a session of its own, and records what went over
+ * the wire. Used by test/interop/interop.test.ts and by `npm run record:interop`.
+ */
+import { allowRule, createSseTransport, toolResultBlock, userMessage } from '../../src/core/index'
+import type { Msg, RunRequest, SseTransport, ToolUseBlock, TurnStatus } from '../../src/core/index'
+import { createAgentStore } from '../../src/store/create-agent-store'
+import type { AgentStore, ConfirmationDecision } from '../../src/store/create-agent-store'
+
+/** One POST to `/runs`: what was sent, the raw SSE body, and the events as the transport parsed them. */
+export interface RunRecord {
+  readonly request: RunRequest
+  body: string
+  readonly events: unknown[]
+}
+
+/** What a scenario left behind. */
+export interface ScenarioRun {
+  readonly name: string
+  readonly sessionId: string
+  readonly runs: readonly RunRecord[]
+  /** The server's stored context after the last run (`GET /api/sessions/{id}/messages`). */
+  readonly stored: readonly Msg[]
+  /** The store that drove the scenario, in its final state. */
+  readonly store: AgentStore
+  /** Actions the store refused, each followed by the same request sent through the transport directly. */
+  readonly refusals: readonly string[]
+}
+
+/** The steps a scenario can take; each waits until its run has ended. */
+export interface ScenarioSession {
+  /** Sends a user message through the store (or the transport, when the store refuses). */
+  send(text: string): Promise<void>
+  /** Answers the pending confirmation; `decide` gets the calls of the last REQUIRE_USER_CONFIRM. */
+  confirm(decide: (calls: readonly ToolUseBlock[]) => ConfirmationDecision[]): Promise<void>
+  /** Returns results for the calls that were suspended for external execution. */
+  submit(results: (calls: readonly ToolUseBlock[]) => { toolCallId: string; output: string }[]): Promise<void>
+  /** Sends a user message and asks the server to stop once the first text delta arrived. */
+  sendAndStop(text: string): Promise<void>
+}
+
+/** A named flow of steps. */
+export interface Scenario {
+  readonly name: string
+  readonly description: string
+  /** The kit's turn statuses once it is over, one per run (AgentScope stores no status to compare with). */
+  readonly turnStatuses: readonly TurnStatus[]
+  readonly steps: (session: ScenarioSession) => Promise<void>
+}
+
+const ONE_TURN: readonly TurnStatus[] = ['completed']
+const CONFIRMED: readonly TurnStatus[] = ['awaiting_confirmation', 'completed']
+
+const byName = (name: string) => (call: ToolUseBlock) => call.name === name
+
+/** Every scenario of issue #5, in the order they run. */
+export const SCENARIOS: readonly Scenario[] = [
+  { name: 'plain', description: 'a plain streamed answer', turnStatuses: ONE_TURN, steps: (session) => session.send('Hello!') },
+  { name: 'thinking', description: 'thinking, then text', turnStatuses: ONE_TURN, steps: (session) => session.send('Think it over first') },
+  {
+    name: 'parallel-tools',
+    description: 'two calls with __fragment__ argument deltas, run in parallel',
+    turnStatuses: ONE_TURN,
+    steps: (session) => session.send('Weather in Paris and Tokyo, in parallel'),
+  },
+  {
+    name: 'interleaved-tool-arguments',
+    description: 'argument fragments of two calls interleaved, each tagged with its call id',
+    turnStatuses: ONE_TURN,
+    steps: (session) => session.send('Interleave the weather lookups'),
+  },
+  { name: 'streaming-tool', description: 'a tool that streams its output', turnStatuses: ONE_TURN, steps: (session) => session.send('Stream the build log') },
+  { name: 'tool-error', description: 'a tool that throws', turnStatuses: ONE_TURN, steps: (session) => session.send('Look up order A-1001 (error)') },
+  { name: 'image', description: 'a tool that returns a PNG DataBlock', turnStatuses: ONE_TURN, steps: (session) => session.send('Draw the revenue chart (image)') },
+  {
+    name: 'hitl-approve',
+    description: 'delete_file asks; the user approves',
+    turnStatuses: CONFIRMED,
+    steps: async (session) => {
+      await session.send('Delete the report (confirm)')
+      await session.confirm((calls) => calls.filter(byName('delete_file')).map((call) => ({ toolCallId: call.id, approved: true })))
+    },
+  },
+  {
+    name: 'hitl-deny',
+    description: 'delete_file asks; the user denies',
+    turnStatuses: CONFIRMED,
+    steps: async (session) => {
+      await session.send('Delete the report (confirm)')
+      await session.confirm((calls) => calls.filter(byName('delete_file')).map((call) => ({ toolCallId: call.id, approved: false })))
+    },
+  },
+  {
+    name: 'hitl-edit',
+    description: 'delete_file asks; the user approves other arguments',
+    turnStatuses: CONFIRMED,
+    steps: async (session) => {
+      await session.send('Delete the report (confirm)')
+      await session.confirm((calls) =>
+        calls
+          .filter(byName('delete_file'))
+          .map((call) => ({ toolCallId: call.id, approved: true, input: { path: '/tmp/report-draft.txt' } })),
+      )
+    },
+  },
+  {
+    name: 'hitl-always-allow',
+    description: 'delete_file asks; "always allow" sends a rule, and the next delete runs without asking',
+    turnStatuses: [...CONFIRMED, 'completed'],
+    steps: async (session) => {
+      await session.send('Delete the report (confirm)')
+      await session.confirm((calls) =>
+        calls.filter(byName('delete_file')).map((call) => ({ toolCallId: call.id, approved: true, rules: [allowRule(call)] })),
+      )
+      await session.send('Delete the report again (confirm)')
+    },
+  },
+  {
+    name: 'external-execution',
+    description: 'read_browser_page is suspended; the client returns its result',
+    turnStatuses: ['awaiting_external_execution', 'completed'],
+    steps: async (session) => {
+      await session.send('Read the pricing page (external)')
+      await session.submit((calls) => calls.map((call) => ({ toolCallId: call.id, output: 'Starter $0/mo · Pro $29/mo per seat' })))
+    },
+  },
+  { name: 'interrupt', description: 'a slow answer, stopped after its first delta', turnStatuses: ['interrupted'], steps: (session) => session.sendAndStop('Write a long essay (interrupt me)') },
+  {
+    name: 'max-iterations',
+    description: 'the model keeps calling a tool until maxIters, then summarizes',
+    turnStatuses: ['max_iterations'],
+    steps: (session) => session.send('Keep checking Oslo (max iterations)'),
+  },
+]
+
+// The transport's fetch, teeing each run's body into its record; the text is complete once `settled` resolves.
+function recordingFetch(runs: RunRecord[], pending: Promise<unknown>[]): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init)
+    if (!String(input).endsWith('/runs') || response.body === null) return response
+    const [forKit, forRecord] = response.body.tee()
+    const record = runs[runs.length - 1] as RunRecord
+    pending.push(
+      new Response(forRecord).text().then(
+        (text) => (record.body = text),
+        () => {},
+      ),
+    )
+    return new Response(forKit, { status: response.status, statusText: response.statusText, headers: response.headers })
+  }
+}
+
+function lastToolCalls(runs: readonly RunRecord[], type: 'REQUIRE_USER_CONFIRM' | 'AGENT_RESULT'): ToolUseBlock[] {
+  for (let index = runs.length - 1; index >= 0; index--) {
+    for (const value of (runs[index] as RunRecord).events) {
+      const event = value as { type?: string; toolCalls?: ToolUseBlock[]; result?: Msg }
+      if (type === 'REQUIRE_USER_CONFIRM' && event.type === type) return event.toolCalls ?? []
+      // AgentScope 2.0.0 sends no REQUIRE_EXTERNAL_EXECUTION: the suspended calls are in the TOOL_SUSPENDED result
+      if (type === 'AGENT_RESULT' && event.type === type && event.result?.metadata.agentscope_generate_reason === 'TOOL_SUSPENDED') {
+        return event.result.content.filter((block): block is ToolUseBlock => block.type === 'tool_use')
+      }
+    }
+  }
+  return []
+}
+
+/** Runs one scenario in a fresh session of the server at `url` (its origin; the bridge is under /api). */
+export async function runScenario(url: string, scenario: Scenario): Promise<ScenarioRun> {
+  const sessionId = `interop-${scenario.name}-${globalThis.crypto.randomUUID().slice(0, 8)}`
+  const runs: RunRecord[] = []
+  const bodies: Promise<unknown>[] = []
+  const inner: SseTransport = createSseTransport({ url: `${url}/api`, sessionId, fetch: recordingFetch(runs, bodies) })
+  const transport: SseTransport = {
+    ...inner,
+    run: (request, handlers) => {
+      const record: RunRecord = { request, body: '', events: [] }
+      runs.push(record)
+      return inner.run(request, {
+        ...handlers,
+        onEvent: (value) => {
+          record.events.push(value)
+          handlers.onEvent(value)
+        },
+      })
+    },
+  }
+  const store = createAgentStore({ transport, scheduleFrame: (callback) => {
+    const timer = setTimeout(callback, 0)
+    return () => clearTimeout(timer)
+  } })
+  const refusals: string[] = []
+
+  // The store refuses what the kit believes is not allowed; the same request then goes through the transport.
+  async function viaStore(action: () => Promise<void>, request: () => RunRequest): Promise<void> {
+    try {
+      await action()
+    } catch (error) {
+      const state = store.getState()
+      if (state.error?.code !== 'refused') throw error
+      refusals.push(state.error.message)
+      const end = await transport.run(request(), { signal: new AbortController().signal, onEvent: () => {} })
+      if (end !== 'ended') throw new Error(`The direct run ended ${end}`)
+      return
+    }
+    const { status, error } = store.getState()
+    if (status === 'error') throw error ?? new Error('The run failed')
+  }
+
+  const session: ScenarioSession = {
+    send: (text) => {
+      const message = userMessage(text)
+      return viaStore(() => store.getState().send(message), () => ({ kind: 'message', messages: [message] }))
+    },
+    confirm: (decide) => {
+      const calls = lastToolCalls(runs, 'REQUIRE_USER_CONFIRM')
+      const decisions = decide(calls)
+      return viaStore(
+        () => store.getState().confirm(decisions),
+        () => ({
+          kind: 'confirm',
+          confirmResults: decisions.map((decision) => {
+            const call = calls.find((candidate) => candidate.id === decision.toolCallId) as ToolUseBlock
+            const edited = decision.input === undefined ? {} : { input: decision.input, content: JSON.stringify(decision.input) }
+            return { confirmed: decision.approved, toolCall: { ...call, ...edited }, rules: decision.rules ?? null }
+          }),
+        }),
+      )
+    },
+    submit: (results) => {
+      const calls = lastToolCalls(runs, 'AGENT_RESULT')
+      const chosen = results(calls)
+      return viaStore(
+        () => store.getState().submitToolResults(chosen),
+        () => ({
+          kind: 'tool-results',
+          toolResults: chosen.map((result) =>
+            toolResultBlock(result.toolCallId, result.output, {
+              name: calls.find((call) => call.id === result.toolCallId)?.name ?? null,
+              state: 'success',
+            }),
+          ),
+        }),
+      )
+    },
+    sendAndStop: async (text) => {
+      const firstDelta = new Promise<void>((resolve) => {
+        const unsubscribe = store.subscribe(() => {
+          const events = runs[runs.length - 1]?.events ?? []
+          if (events.some((value) => (value as { type?: string }).type === 'TEXT_BLOCK_DELTA')) {
+            unsubscribe()
+            resolve()
+          }
+        })
+      })
+      const sent = store.getState().send(userMessage(text))
+      await firstDelta
+      await store.getState().stop()
+      await sent
+    },
+  }
+
+  await scenario.steps(session)
+  await Promise.all(bodies)
+  const response = await fetch(`${url}/api/sessions/${encodeURIComponent(sessionId)}/messages`)
+  const stored = (await response.json()) as Msg[]
+  return { name: scenario.name, sessionId, runs, stored, store, refusals }
+}
