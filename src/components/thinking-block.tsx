@@ -1,6 +1,7 @@
 import { forwardRef, memo, useId, useState } from 'react'
 import type { HTMLAttributes } from 'react'
 import type { ThinkingEntry } from '../core/state'
+import { ChunkedText } from './chunked-text'
 import { secondsBetween, useAgentStrings } from './i18n'
 
 /** Props of {@link ThinkingBlock}: open state is controlled (`open`) or not (`defaultOpen`). */
@@ -46,7 +47,7 @@ export const ThinkingBlock = memo(
           <span className="as-visually-hidden">{isOpen ? strings.hideThinking : strings.showThinking}</span>
         </button>
         <div id={panelId} className="as-thinking-body" hidden={!isOpen}>
-          {entry.block.thinking}
+          <ChunkedText text={entry.block.thinking} />
         </div>
       </div>
     )

@@ -2,6 +2,7 @@ import { forwardRef, useId, useState } from 'react'
 import type { HTMLAttributes } from 'react'
 import { useSubagentKeysOf } from '../react/use-subagent-lane'
 import type { ToolCallRendererProps } from './components-context'
+import { ChunkedText } from './chunked-text'
 import { jsonDiff } from './json-diff'
 import { secondsBetween, useAgentStrings } from './i18n'
 import { SubagentLaneView } from './subagent-lane'
@@ -9,6 +10,13 @@ import { ToolOutput, prettyJson } from './tool-output'
 
 /** Props of {@link ToolCallCard}. */
 export interface ToolCallCardProps extends ToolCallRendererProps, Omit<HTMLAttributes<HTMLElement>, 'children'> {}
+
+const STREAMING_TAIL = 2000
+
+// While arguments stream, the reader follows their end; the whole text is shown, pretty, once complete.
+function streamingTail(text: string): string {
+  return text.length <= STREAMING_TAIL ? text : `…${text.slice(text.length - STREAMING_TAIL)}`
+}
 
 /** A tool call: name, live arguments, live output and a terminal state; subagents it spawned appear inside. */
 export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function ToolCallCard(
@@ -37,7 +45,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
       </header>
       <div className="as-tool-section" role="group" aria-label={`${strings.toolArguments}: ${name}`}>
         <pre className="as-tool-arguments" data-status={streamingArguments ? 'streaming' : 'done'}>
-          {streamingArguments ? call.arguments : prettyJson(input)}
+          {streamingArguments ? streamingTail(call.arguments) : <ChunkedText text={prettyJson(input)} />}
         </pre>
         {edited !== undefined && (
           <>

@@ -1,5 +1,6 @@
 import type { ContentBlock, MediaSource } from '../core/message'
 import type { ToolResultEntry } from '../core/state'
+import { ChunkedText } from './chunked-text'
 import { useAgentStrings } from './i18n'
 import { resolveMedia } from './media-source'
 import { MediaView } from './media-view'
@@ -14,7 +15,13 @@ export function prettyJson(value: unknown): string {
 }
 
 function OutputBlock({ block, alt }: { readonly block: ContentBlock; readonly alt: string }) {
-  if (block.type === 'text') return <pre className="as-tool-text">{String((block as { text?: unknown }).text ?? '')}</pre>
+  if (block.type === 'text') {
+    return (
+      <pre className="as-tool-text">
+        <ChunkedText text={String((block as { text?: unknown }).text ?? '')} />
+      </pre>
+    )
+  }
   const source = (block as { source?: MediaSource }).source
   const media = source === undefined ? null : resolveMedia(source, block.type)
   if (media !== null) return <MediaView media={media} name={(block as { name?: string }).name} alt={alt} />

@@ -2,7 +2,6 @@ import { createStore } from 'zustand/vanilla'
 import type { StoreApi } from 'zustand/vanilla'
 import { confirmResult, toolResultBlock, userMessage } from '../core/build-message'
 import { AgentStreamError } from '../core/errors'
-import type { AgentEvent } from '../core/events'
 import { appendTurns, readHistory } from '../core/history'
 import type { ContentBlock, Msg, PermissionRule, ToolResultBlock, ToolResultState } from '../core/message'
 import { parseAgentEvent } from '../core/parse-event'
@@ -93,11 +92,18 @@ export interface AgentStoreOptions {
   readonly scheduleFrame?: FrameScheduler
   /** The longest a flush may spend reducing before it yields to the next frame, in ms. @default 8 */
   readonly sliceMs?: number
+  /**
+   * The most events one frame takes in, so that a replay or a burst of thousands of events is shown
+   * over several frames rather than in one long commit. @default 2048
+   */
+  readonly maxEventsPerFrame?: number
   /** How long `stop` waits for the server to end the stream before closing it, in ms. @default 3000 */
   readonly stopTimeoutMs?: number
   /** A clock for the slices. @default performance.now */
   readonly now?: () => number
 }
+
+type StoreUpdate = { -readonly [K in keyof AgentStoreState]?: AgentStoreState[K] }
 
 const MAX_WARNINGS = 50
 const SLICE_CHECK_INTERVAL = 64
@@ -141,13 +147,17 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
   const { transport } = options
   const schedule = options.scheduleFrame ?? defaultScheduleFrame
   const sliceMs = options.sliceMs ?? 8
+  const maxEventsPerFrame = options.maxEventsPerFrame ?? 2048
   const stopTimeoutMs = options.stopTimeoutMs ?? 3000
   const now = options.now ?? (() => performance.now())
 
-  let queue: AgentEvent[] = []
+  // Wire values waiting for the next frame; they are validated there too, in the same slices.
+  let queue: unknown[] = []
   let queueStart = 0
   let cancelFrame: (() => void) | null = null
-  let drainWaiters: (() => void)[] = []
+  // The end of a run, published by the flush that empties the queue, so the last events and the final
+  // status reach the UI in one update.
+  let finishing: { apply: (agent: AgentState) => StoreUpdate; done: () => void } | null = null
   let run: { controller: AbortController; finished: Promise<void>; token: number } | null = null
   let runToken = 0
   let failedRequest: RunRequest | null = null
@@ -169,18 +179,16 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     canRetry: false,
   }))
 
+  function withWarning(warnings: readonly AgentStreamError[], error: AgentStreamError): readonly AgentStreamError[] {
+    return warnings.length >= MAX_WARNINGS ? [...warnings.slice(1), error] : [...warnings, error]
+  }
+
   function warn(error: AgentStreamError): void {
-    const warnings = store.getState().warnings
-    store.setState({ warnings: warnings.length >= MAX_WARNINGS ? [...warnings.slice(1), error] : [...warnings, error] })
+    store.setState({ warnings: withWarning(store.getState().warnings, error) })
   }
 
   function ingest(value: unknown): void {
-    const parsed = parseAgentEvent(value)
-    if (!parsed.ok) {
-      warn(parsed.error)
-      return
-    }
-    queue.push(parsed.event)
+    queue.push(value)
     cancelFrame ??= schedule(flush)
   }
 
@@ -189,29 +197,42 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     const deadline = now() + sliceMs
     const state = store.getState()
     let agent = state.agent
+    let warnings = state.warnings
+    let taken = 0
     while (queueStart < queue.length) {
-      agent = reduce(agent, queue[queueStart++] as AgentEvent)
-      if (queueStart % SLICE_CHECK_INTERVAL === 0 && now() > deadline) break
+      const parsed = parseAgentEvent(queue[queueStart++])
+      if (parsed.ok) agent = reduce(agent, parsed.event)
+      else warnings = withWarning(warnings, parsed.error)
+      if (++taken % SLICE_CHECK_INTERVAL === 0 && (taken >= maxEventsPerFrame || now() > deadline)) break
     }
-    if (queueStart >= queue.length) {
+    const empty = queueStart >= queue.length
+    if (empty) {
       queue = []
       queueStart = 0
     } else {
       cancelFrame = schedule(flush)
     }
-    if (agent !== state.agent) {
-      store.setState({ agent, transcript: transcriptWithTurns(agent, state.transcript, countTurns(state.transcript)) })
+    let update: StoreUpdate = {}
+    if (agent !== state.agent) update.agent = agent
+    if (warnings !== state.warnings) update.warnings = warnings
+    const ending = empty ? finishing : null
+    if (ending !== null) {
+      finishing = null
+      update = { ...update, ...ending.apply(agent) }
     }
-    if (cancelFrame === null) {
-      const waiters = drainWaiters
-      drainWaiters = []
-      for (const resolve of waiters) resolve()
+    if (update.agent !== undefined) {
+      update.transcript = transcriptWithTurns(update.agent, state.transcript, countTurns(state.transcript))
     }
+    if (Object.keys(update).length > 0) store.setState(update)
+    ending?.done()
   }
 
-  function drained(): Promise<void> {
-    if (queueStart >= queue.length && cancelFrame === null) return Promise.resolve()
-    return new Promise((resolve) => drainWaiters.push(resolve))
+  // Publishes the end of a run with the last frame of its events.
+  function finishRun(apply: (agent: AgentState) => StoreUpdate): Promise<void> {
+    return new Promise((done) => {
+      finishing = { apply, done }
+      cancelFrame ??= schedule(flush)
+    })
   }
 
   function discardQueue(): void {
@@ -219,9 +240,9 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     cancelFrame = null
     queue = []
     queueStart = 0
-    const waiters = drainWaiters
-    drainWaiters = []
-    for (const resolve of waiters) resolve()
+    const ending = finishing
+    finishing = null
+    ending?.done()
   }
 
   function isBusy(): boolean {
@@ -255,20 +276,18 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
         error = toStreamError(caught)
       }
       if (token !== runToken) return
-      await drained()
-      if (token !== runToken) return
-      const state = store.getState()
-      const agent = endStream(state.agent)
-      const transcript = transcriptWithTurns(agent, state.transcript, countTurns(state.transcript))
       failedRequest = status === 'error' ? request : null
-      store.setState({
-        agent,
-        transcript,
-        status: status === 'done' ? statusAfterRun(agent) : status,
-        error,
-        canRetry: failedRequest !== null,
+      await finishRun((last) => {
+        const agent = endStream(last)
+        // Not busy any more by the time subscribers hear the final status (they may send right away).
+        if (token === runToken) run = null
+        return {
+          agent,
+          status: status === 'done' ? statusAfterRun(agent) : status,
+          error,
+          canRetry: failedRequest !== null,
+        }
       })
-      run = null
     })()
     run = { controller, finished, token }
     return finished

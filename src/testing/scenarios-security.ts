@@ -135,6 +135,7 @@ const ARGUMENTS = made('tool-argument', [
   (id) => `{{constructor.constructor('${flag(id)}')()}}`,
   (id) => `<svg onload="${flag(id)}">`,
 ]) as [HostilePayload, HostilePayload, HostilePayload, HostilePayload, HostilePayload]
+// sent as `"__proto__": {"polluted": id}` and `"constructor": {"prototype": {"polluted": id}}`
 const POLLUTION = made('tool-argument', [(id) => id, (id) => id]) as [HostilePayload, HostilePayload]
 const RESULT_TEXT_PAYLOADS = made('tool-result-text', RESULT_TEXT)
 const RESULT_DATA = made('tool-result-data', [
@@ -146,7 +147,7 @@ const RESULT_DATA = made('tool-result-data', [
   (id) => `<script>${beacon(id)}</script>`,
   (id) => `<script>${flag(id)}</script>`,
   (id) => `<script>${flag(id)}</script><b>${id}</b>`,
-]) as HostilePayload[]
+])
 const DATA_BLOCKS = made('data-block', [
   (id) => `data:text/html;base64,${base64(`<script>${flag(id)}</script>`)}`,
   (id) => `data:image/svg+xml;base64,${base64(`<svg xmlns="http://www.w3.org/2000/svg" onload="${flag(id)}"/>`)}`,
@@ -268,5 +269,5 @@ export const HOSTILE: Scenario = {
   tools: { [STREAMING_TOOL.payload]: STREAMING, [PLAIN_TOOL.payload]: PLAIN },
   hints: (step) =>
     step.index > 0 ? [] : HINT_PAYLOADS.map((entry) => ({ hintSource: `${entry.id} ${entry.payload}`, hint: `⟦${entry.id}⟧ ${entry.payload}` })),
-  reason: (step) => (step.index === 0 ? { chunks: modelChunks() } : { chunks: say(`${HOSTILE_DONE}`, 2) }),
+  reason: (step) => (step.index === 0 ? { chunks: modelChunks() } : { chunks: say(HOSTILE_DONE, 2) }),
 }

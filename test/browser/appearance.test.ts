@@ -144,6 +144,10 @@ it('fits a phone (390×844) with no horizontal scroll', async () => {
     return { page: document.documentElement.scrollWidth - width, body: document.body.scrollWidth - width, outside }
   })
   expect(overflow).toEqual({ page: 0, body: 0, outside: [] })
-  const list = await page.getByRole('log').evaluate((node) => node.scrollWidth - node.clientWidth)
-  expect(list).toBe(0)
+  const log = await page.getByRole('log').evaluate((node) => ({ overflow: node.scrollWidth - node.clientWidth, height: node.clientHeight }))
+  expect(log.overflow).toBe(0)
+  console.info(`[phone] conversation height with the tray open: ${log.height} px`)
+  // FAILS (kit layout bug, styles.css `.as-tray`): the tray has no max-height and does not scroll, so with two cards
+  // open on a phone it takes the whole chat and the conversation shrinks to a sliver. See the report for the fix.
+  expect(log.height).toBeGreaterThanOrEqual(120)
 })

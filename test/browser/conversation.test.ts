@@ -87,7 +87,8 @@ it('renders the ~20,000-delta answer in full and stays responsive while it strea
   })
   await send(page, 'Write me something long')
   const streaming = page.locator('.as-chat[data-status="streaming"]')
-  await page.locator('.as-list-content > .as-turn [data-as-block="text"]').first().waitFor()
+  await page.locator('.as-list-content > .as-turn [data-as-block="text"] table').first().waitFor()
+  await screenshot(page, 'streaming')
   const roundTrips: number[] = []
   for (let click = 0; click < 5; click++) {
     if (!(await streaming.isVisible())) break
@@ -135,8 +136,10 @@ it('keeps the reader where they scrolled to while the answer streams, until "Jum
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   const jump = page.getByRole('button', { name: 'Jump to latest' })
   const position = () => log.evaluate((node) => ({ top: node.scrollTop, height: node.scrollHeight, gap: node.scrollHeight - node.scrollTop - node.clientHeight }))
-  // three times, since whether the kit's own pending scroll event beats the wheel depends on the frame
-  for (let attempt = 1; attempt <= 3; attempt++) {
+  // up to five times while it streams: whether the kit's own pending scroll event beats the wheel depends on the frame
+  let attempts = 0
+  while (attempts < 5 && (await streaming.count()) === 1) {
+    attempts++
     // one notch of the wheel, as a reader who wants to look back does
     await page.mouse.wheel(0, -300)
     // FAILS often (kit bug, use-stick-to-bottom.ts onScroll): the scroll event of the kit's own last
@@ -145,14 +148,14 @@ it('keeps the reader where they scrolled to while the answer streams, until "Jum
     await jump.waitFor({ timeout: 2000 })
     await page.waitForTimeout(100)
     const before = await position()
-    await page.waitForTimeout(attempt === 1 ? 500 : 200)
+    await page.waitForTimeout(attempts === 1 ? 500 : 150)
     const after = await position()
-    expect(await streaming.count()).toBe(1)
     expect(after.height).toBeGreaterThan(before.height)
     expect(Math.abs(after.top - before.top)).toBeLessThanOrEqual(1)
     await jump.click()
     await jump.waitFor({ state: 'detached' })
   }
+  expect(attempts).toBeGreaterThanOrEqual(3)
   // it follows again: each sample is at (or one frame from) the end
   const gaps: number[] = []
   for (let sample = 0; sample < 3; sample++) {
@@ -170,6 +173,10 @@ it('keeps the reader where they scrolled to while the answer streams, until "Jum
 it('shows the error banner when the stream breaks off, and Retry sends the message again', async () => {
   demo = await openDemo(browser)
   const { page } = demo
+  const runs: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/runs')) runs.push(request.postData() ?? '')
+  })
   await send(page, 'crash course in quarterly numbers')
   const banner = page.locator('.as-error[role="alert"]')
   await banner.waitFor()
@@ -183,8 +190,8 @@ it('shows the error banner when the stream breaks off, and Retry sends the messa
   await banner.getByRole('button', { name: 'Retry' }).click()
   await waitForTurn(page, 1, ['incomplete'])
   await banner.waitFor()
-  const users = await page.locator('.as-user-text').allTextContents()
-  expect(users).toEqual(['crash course in quarterly numbers', 'crash course in quarterly numbers'])
+  const sent = runs.map((body) => (JSON.parse(body) as { msgs: { content: { text: string }[] }[] }).msgs[0]?.content[0]?.text)
+  expect(sent).toEqual(['crash course in quarterly numbers', 'crash course in quarterly numbers'])
   await banner.getByRole('button', { name: 'Dismiss' }).click()
   await banner.waitFor({ state: 'detached' })
 })

@@ -46,7 +46,7 @@ describe('ThinkingBlock', () => {
     act(() => store.setState({ agent: applyEvents(store.getState().agent, [sealing()], { endOfStream: false }) }))
     const toggle = screen.getByRole('button', { name: /Thought for 2\.5 s/ })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
-    expect(screen.getByText('Need the exchange rate first.').hidden).toBe(true)
+    expect(screen.getByText('Need the exchange rate first.').closest('.as-thinking-body')?.hasAttribute('hidden')).toBe(true)
     expect(toggle.closest('[data-as-block="thinking"]')?.getAttribute('data-state')).toBe('closed')
   })
 

@@ -32,7 +32,7 @@ function renderList(store: AgentStore) {
 }
 
 const card = () => screen.getByRole('article')
-const argumentsText = () => within(screen.getByRole('group', { name: /^Arguments: / })).getByText(/./, { selector: 'pre' })
+const argumentsText = () => screen.getByRole('group', { name: /^Arguments: / }).querySelector('pre') as HTMLElement
 
 describe('ToolCallCard', () => {
   it('shows the raw argument text while the arguments stream', () => {

@@ -142,7 +142,7 @@ describe('with AgentScope 2.0.0 output (failing until the kit handles it)', () =
   })
 
   for (const name of ['hitl-approve', 'hitl-deny', 'hitl-edit']) {
-    it.fails(`${name}: the store applies its own answer when the server does not echo it (src/store/create-agent-store.ts:221)`, async () => {
+    it.fails(`${name}: the store applies its own answer when the server does not echo it (src/store/create-agent-store.ts, startRun)`, async () => {
       const recording = recordingOf(name)
       const [first, second] = recording.runs
       if (first?.request.kind !== 'message' || second?.request.kind !== 'confirm') throw new Error(`${name}: unexpected runs`)

@@ -11,7 +11,10 @@ export interface KnownGap {
   readonly cause: string
   /** Where to fix it. */
   readonly fix: string
-  /** The differences `compareWithContext` reports, verbatim. */
+  /**
+   * The differences `compareWithContext` reports, verbatim: today the same for the live run (the store) and for the
+   * recording (replayEvents). A store-side fix clears them live first; replayEvents alone never sees the user's answer.
+   */
   readonly differences: readonly string[]
   /** Store actions refused during the live run (the same request then went through the transport). */
   readonly refusals?: readonly string[]
@@ -24,7 +27,7 @@ const NO_CONFIRM_ECHO =
   'learns the answer: the approved call stays `asking` with its old arguments, a denial gets no DENIED result, and ' +
   'pendingConfirmation is never cleared (the chat stays blocked on a question already answered).'
 const CONFIRM_ECHO_FIX =
-  'src/store/create-agent-store.ts startRun (l. 221): for a `confirm` run, when the first top-level event after AGENT_START ' +
+  'src/store/create-agent-store.ts `startRun`: for a `confirm` run, when the first top-level event after AGENT_START ' +
   'is not USER_CONFIRM_RESULT, reduce a client-side USER_CONFIRM_RESULT { replyId: pending.requestReplyId, confirmResults } ' +
   'first (no id, so a server echo still de-duplicates nothing); the reducer (src/core/apply-hitl.ts applyUserConfirmResult) ' +
   'then applies approvals, edits and denials. replayEvents alone cannot know the answers.'
@@ -92,7 +95,7 @@ export const KNOWN_GAPS: Readonly<Record<string, KnownGap>> = {
     fix:
       'src/core/apply-lifecycle.ts applyAgentResult (l. 36): at top level, a result whose agentscope_generate_reason is ' +
       'TOOL_SUSPENDED sets pendingExternalExecution to its tool_use blocks (those paired with a suspended tool_result) when no ' +
-      'REQUIRE_EXTERNAL_EXECUTION came; and src/store/create-agent-store.ts startRun (l. 221) reduces a client-side ' +
+      'REQUIRE_EXTERNAL_EXECUTION came; and src/store/create-agent-store.ts `startRun` reduces a client-side ' +
       'EXTERNAL_EXECUTION_RESULT { toolResults } after AGENT_START of a `tool-results` run when the server sends none.',
     differences: [
       'exchange 0 ("Read the pricing page (external)"): only the server has {"type":"tool_result","id":"#1","name":"read_browser_page","output":[{"type":"text","text":"Starter $0/mo · Pro $29/mo per seat"}],"metadata":{},"state":"success"}',

@@ -134,7 +134,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
 ]
 
-// The transport's fetch, teeing each run's body into its record; the text is complete once `settled` resolves.
+// The transport's fetch, teeing each run's body into its record; the text is there once its promise in `pending` resolves.
 function recordingFetch(runs: RunRecord[], pending: Promise<unknown>[]): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, init)
@@ -185,10 +185,12 @@ export async function runScenario(url: string, scenario: Scenario): Promise<Scen
       })
     },
   }
-  const store = createAgentStore({ transport, scheduleFrame: (callback) => {
+  // Node has no frames: publish each batch on the next macrotask.
+  const scheduleFrame = (callback: () => void) => {
     const timer = setTimeout(callback, 0)
     return () => clearTimeout(timer)
-  } })
+  }
+  const store = createAgentStore({ transport, scheduleFrame })
   const refusals: string[] = []
 
   // The store refuses what the kit believes is not allowed; the same request then goes through the transport.

@@ -7,7 +7,22 @@ export type HighlightNode =
   | { readonly type: 'text'; readonly value: string }
   | { readonly type: 'span'; readonly className: string; readonly children: readonly HighlightNode[] }
 
-const lowlight = createLowlight(common)
+// Grammars are registered on first use, not when the chunk loads, so that load is one cheap task.
+const lowlight = createLowlight()
+const ALIASES: Readonly<Record<string, string>> = {
+  js: 'javascript', jsx: 'javascript', mjs: 'javascript', ts: 'typescript', tsx: 'typescript', py: 'python',
+  sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', yml: 'yaml', html: 'xml', svg: 'xml', md: 'markdown',
+  kt: 'kotlin', rs: 'rust', rb: 'ruby', cs: 'csharp', 'c++': 'cpp', h: 'c', golang: 'go', jsonc: 'json',
+}
+
+function grammarName(language: string): string | null {
+  const lower = language.toLowerCase()
+  const name = ALIASES[lower] ?? lower
+  const grammar = (common as Record<string, Parameters<typeof lowlight.register>[1] | undefined>)[name]
+  if (grammar === undefined) return null
+  if (!lowlight.registered(name)) lowlight.register(name, grammar)
+  return name
+}
 
 function toClassName(value: unknown): string {
   const names = Array.isArray(value) ? value : []
@@ -30,6 +45,7 @@ function convert(nodes: readonly ElementContent[]): HighlightNode[] {
 
 /** Highlights `code` as `language`, or returns null when highlight.js's common set doesn't know it. */
 export function highlightCode(code: string, language: string): HighlightNode[] | null {
-  if (!lowlight.registered(language)) return null
-  return convert(lowlight.highlight(language, code).children as ElementContent[])
+  const name = grammarName(language)
+  if (name === null) return null
+  return convert(lowlight.highlight(name, code).children as ElementContent[])
 }

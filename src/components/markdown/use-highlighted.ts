@@ -1,60 +1,81 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { HighlightNode } from './highlighter'
 
 type HighlighterModule = typeof import('./highlighter')
 
 const CACHE_LIMIT = 200
 const cache = new Map<string, readonly HighlightNode[] | null>()
-let loaded: HighlighterModule | undefined
 let loading: Promise<HighlighterModule> | undefined
 
 /** Loads the highlighter chunk once; later calls share the same promise. */
 export function loadHighlighter(): Promise<HighlighterModule> {
-  loading ??= import('./highlighter').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined // a failed chunk load may succeed next time
-      throw error
-    },
-  )
+  loading ??= import('./highlighter').catch((error: unknown) => {
+    loading = undefined // a failed chunk load may succeed next time
+    throw error
+  })
   return loading
 }
 
-function highlightCached(module: HighlighterModule, code: string, language: string): readonly HighlightNode[] | null {
-  const key = `${language}\u0000${code}`
-  const hit = cache.get(key)
-  if (hit !== undefined) return hit
-  const result = module.highlightCode(code, language)
+function remember(key: string, result: readonly HighlightNode[] | null): void {
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? '')
   cache.set(key, result)
-  return result
+}
+
+// Highlighting runs in idle time, one block after another in slices of a few milliseconds, never
+// inside a render: finished code blocks would otherwise all be highlighted in the commit of one frame.
+const SLICE_MS = 6
+const jobs: (() => void)[] = []
+let scheduled = false
+
+function whenIdle(callback: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 500 })
+  else setTimeout(callback, 0)
+}
+
+function runJobs(): void {
+  const start = performance.now()
+  while (jobs.length > 0 && performance.now() - start < SLICE_MS) jobs.shift()?.()
+  if (jobs.length > 0) whenIdle(runJobs)
+  else scheduled = false
+}
+
+function enqueue(job: () => void): void {
+  jobs.push(job)
+  if (scheduled) return
+  scheduled = true
+  whenIdle(runJobs)
 }
 
 /**
- * Highlighted nodes for a finished code block, or undefined while the highlighter loads, for unknown
- * languages, and while `enabled` is false (an open fence is never highlighted). Results are memoized per
- * (language, code).
+ * Highlighted nodes for a finished code block, or undefined while it waits for the highlighter (a
+ * lazily loaded chunk) and an idle moment, for unknown languages, and while `enabled` is false (an open
+ * fence is never highlighted). Results are memoized per (language, code).
  */
 export function useHighlighted(
   code: string, language: string | undefined, enabled: boolean,
 ): readonly HighlightNode[] | undefined {
   const active = enabled && language !== undefined && code !== ''
-  const [module, setModule] = useState<HighlighterModule | undefined>(loaded)
+  const key = `${language ?? ''}\u0000${code}`
+  const [done, setDone] = useState<{ readonly key: string; readonly nodes: readonly HighlightNode[] | null } | null>(null)
   useEffect(() => {
-    if (!active || module) return
+    if (!active || cache.has(key)) return
     let cancelled = false
     loadHighlighter().then(
-      (value) => {
-        if (!cancelled) setModule(value)
+      (module) => {
+        enqueue(() => {
+          if (cancelled) return
+          const nodes = cache.get(key) ?? module.highlightCode(code, language as string)
+          remember(key, nodes)
+          setDone({ key, nodes })
+        })
       },
       () => undefined, // no highlighter chunk (offline, blocked): the code stays plain
     )
     return () => {
       cancelled = true
     }
-  }, [active, module])
-  return useMemo(
-    () => (active && module && language ? highlightCached(module, code, language) ?? undefined : undefined),
-    [active, module, code, language],
-  )
+  }, [active, key, code, language])
+  if (!active) return undefined
+  const nodes = cache.get(key) ?? (done?.key === key ? done.nodes : undefined)
+  return nodes ?? undefined
 }
