@@ -18,7 +18,7 @@ export const STRICT_CSP = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-// SCRIPTED_AGENT_PACE: 'realistic' (the default), 'instant', or the ms per text delta (the browser tests use 2)
+// SCRIPTED_AGENT_PACE: 'realistic' (the default), 'instant', or the ms per text delta (the browser tests use 3)
 const SCRIPTED_AGENT_PACE = process.env.SCRIPTED_AGENT_PACE === 'instant' ? 'instant' : Number(process.env.SCRIPTED_AGENT_PACE) > 0 ? { deltaMs: Number(process.env.SCRIPTED_AGENT_PACE) } : 'realistic'
 
 const STYLESHEETS = ['src/components/styles.css', 'src/components/markdown/markdown.css']

@@ -9,10 +9,12 @@ import type {
   RequestStopEvent,
   SubagentExposedEvent,
 } from './events'
-import type { ChatUsage } from './message'
+import type { ChatUsage, Msg, ToolResultBlock, ToolUseBlock } from './message'
+import { MAIN_SCOPE } from './state'
 import { withFlag, withScopeFields, withStateFields, withTurnFields } from './copy-records'
-import type { AgentState, ExposedSubagent, ModelCall } from './state'
-import { addUsage, closeCurrentTurn, inCurrentTurn, openTurn, scopeOf, withScope } from './turns'
+import type { AgentState, ExposedSubagent, ModelCall, Turn } from './state'
+import { finalizeToolArguments } from './tool-arguments'
+import { addUsage, closeCurrentTurn, inCurrentTurn, openTurn, scopeKeyOf, scopeOf, withScope } from './turns'
 
 /** AGENT_START: opens a turn in its scope, closing an open one there as `incomplete`. */
 export function applyAgentStart(state: AgentState, event: AgentStartEvent): AgentState {
@@ -32,9 +34,27 @@ export function applyAgentEnd(state: AgentState, event: AgentEndEvent): AgentSta
   return withScope(state, closeCurrentTurn(scope, true))
 }
 
-/** AGENT_RESULT: kept as the turn's result, never merged into its content (§7.8). */
+/**
+ * AGENT_RESULT: kept as the turn's result, never merged into its content (§7.8). A top-level
+ * TOOL_SUSPENDED result with nothing pending yet names the calls waiting for the client: AgentScope
+ * 2.0.0 sends no REQUIRE_EXTERNAL_EXECUTION, so the result is the only place they appear.
+ */
 export function applyAgentResult(state: AgentState, event: AgentResultEvent): AgentState {
-  return inCurrentTurn(state, event, (turn) => withTurnFields(turn, { result: event.result ?? null }))
+  const next = inCurrentTurn(state, event, (turn) => withTurnFields(turn, { result: event.result ?? null }))
+  if (next === state || scopeKeyOf(event) !== MAIN_SCOPE || state.pendingExternalExecution !== null) return next
+  const toolCalls = suspendedCalls(event.result)
+  return toolCalls.length === 0 ? next : withStateFields(next, { pendingExternalExecution: { requestReplyId: null, toolCalls } })
+}
+
+function suspendedCalls(result: Msg | undefined): ToolUseBlock[] {
+  if (result?.metadata?.agentscope_generate_reason !== 'TOOL_SUSPENDED' || !Array.isArray(result.content)) return []
+  const waiting = new Set<string>()
+  for (const block of result.content) {
+    if (block.type === 'tool_result' && (block as ToolResultBlock).state === 'running') waiting.add((block as ToolResultBlock).id)
+  }
+  return result.content.filter(
+    (block): block is ToolUseBlock => block.type === 'tool_use' && waiting.has((block as ToolUseBlock).id),
+  )
 }
 
 /** EXCEED_MAX_ITERS: the turn ends for MAX_ITERATIONS unless a later signal says otherwise. */
@@ -65,18 +85,28 @@ export function applyModelCallStart(state: AgentState, event: ModelCallStartEven
   )
 }
 
-/** MODEL_CALL_END: the call's usage; the turn's usage is the sum over its calls (kit policy). */
+/** MODEL_CALL_END: the call's usage (the turn's usage is the sum over its calls, kit policy); arguments still streaming are final. */
 export function applyModelCallEnd(state: AgentState, event: ModelCallEndEvent): AgentState {
   const replyId = event.replyId ?? ''
   const usage = event.usage ?? null
   return inCurrentTurn(state, event, (turn) => {
-    const index = turn.modelCalls.findIndex((call) => call.replyId === replyId)
-    if (index >= 0 && usage === null) return turn
-    const modelCalls = turn.modelCalls.slice()
+    const finalized = finalizeStreamingCalls(turn, event.createdAt ?? null)
+    const index = finalized.modelCalls.findIndex((call) => call.replyId === replyId)
+    if (index >= 0 && usage === null) return finalized
+    const modelCalls = finalized.modelCalls.slice()
     if (index >= 0) modelCalls[index] = { replyId, usage }
     else modelCalls.push({ replyId, usage })
-    return withTurnFields(turn, { modelCalls, usage: sumUsage(modelCalls) })
+    return withTurnFields(finalized, { modelCalls, usage: sumUsage(modelCalls) })
   })
+}
+
+// A model call's end closes every tool call it left streaming (their END may never come, see applyToolCallDelta).
+function finalizeStreamingCalls(turn: Turn, endedAt: string | null): Turn {
+  if (!turn.entries.some((entry) => entry.kind === 'tool_use' && entry.status === 'streaming')) return turn
+  const entries = turn.entries.map((entry) =>
+    entry.kind === 'tool_use' && entry.status === 'streaming' ? finalizeToolArguments(entry, endedAt) : entry,
+  )
+  return withTurnFields(turn, { entries })
 }
 
 /** SUBAGENT_EXPOSED: upserted by subagentId. */

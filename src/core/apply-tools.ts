@@ -88,7 +88,15 @@ export function applyToolCallDelta(state: AgentState, event: ToolCallDeltaEvent)
     return withScope(state, replaceCurrentTurn(scope, replaceEntry(turn, index, appendToolArguments(entry, delta))))
   }
   if (delta === '') return state
-  return withScope(state, updateToolUse(scope, event.toolCallId, (entry) => appendToolArguments(entry, delta)))
+  // AgentScope 2.0.0 sends fragments that a provider interleaved after the call's END, with no second
+  // START: the call streams again, and the next END, its MODEL_CALL_END or the turn close finalizes it.
+  return withScope(
+    state,
+    updateToolUse(scope, event.toolCallId, (entry) => {
+      const appended = appendToolArguments(entry, delta)
+      return entry.status === 'done' ? { ...appended, status: 'streaming', endedAt: null } : appended
+    }),
+  )
 }
 
 /** TOOL_CALL_END: the arguments are final (again, for a re-opened call). */

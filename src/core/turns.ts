@@ -1,7 +1,7 @@
 import type { AgentEvent } from './events'
 import { finalizeDataEntry } from './data-block'
 import { finalizeToolArguments } from './tool-arguments'
-import type { ChatUsage, GenerateReason } from './message'
+import type { ChatUsage, GenerateReason, Msg } from './message'
 import type { AgentState, BlockEntry, Scope, Turn, TurnStatus } from './state'
 import { MAIN_SCOPE } from './state'
 import { copyScope, copyState, copyTurn } from './copy-records'
@@ -306,10 +306,21 @@ function closeEntry(entry: BlockEntry): BlockEntry | null {
   }
 }
 
+/** ReActAgent's canned reply to an interrupt; 2.0.0 returns it without a generate reason. */
+export const INTERRUPT_REPLY = 'I noticed that you have interrupted me. What can I do for you?'
+
+function isInterruptReply(result: Msg | null): boolean {
+  const content: unknown = result?.content
+  if (!Array.isArray(content) || content.length !== 1) return false
+  const block = content[0] as { type?: unknown; text?: unknown } | undefined
+  return block?.type === 'text' && block.text === INTERRUPT_REPLY
+}
+
 // The first of these that exists (§7.2); askedConfirmation is only ever set at top level.
 function resolveGenerateReason(turn: Turn): GenerateReason | null {
   const fromResult = turn.result?.metadata?.agentscope_generate_reason
   if (typeof fromResult === 'string' && fromResult !== '') return fromResult.toUpperCase() as GenerateReason
+  if (isInterruptReply(turn.result)) return 'INTERRUPTED'
   if (turn.stopReason !== null) return turn.stopReason
   if (turn.exceededMaxIters) return 'MAX_ITERATIONS'
   if (turn.askedConfirmation) return 'PERMISSION_ASKING'

@@ -8,6 +8,7 @@ import { parseAgentEvent } from '../core/parse-event'
 import { endStream, reduce } from '../core/reduce'
 import { MAIN_SCOPE, createAgentState } from '../core/state'
 import type { AgentState } from '../core/state'
+import type { AgentEvent } from '../core/events'
 import type { AgentTransport, RunRequest } from '../transport/agent-transport'
 import { scheduleFrame as defaultScheduleFrame } from './frame-scheduler'
 import type { FrameScheduler } from './frame-scheduler'
@@ -132,6 +133,28 @@ function countTurns(transcript: readonly TranscriptItem[]): number {
   return count
 }
 
+/** The event a server echoes first when a run resumes with this request, built from what the client sent. */
+function echoOf(request: RunRequest, agent: AgentState): AgentEvent | null {
+  const createdAt = new Date().toISOString()
+  switch (request.kind) {
+    case 'message': {
+      return null
+    }
+    case 'confirm': {
+      const replyId = agent.pendingConfirmation?.requestReplyId ?? undefined
+      return { type: 'USER_CONFIRM_RESULT', createdAt, replyId, confirmResults: request.confirmResults }
+    }
+    case 'tool-results': {
+      const replyId = agent.pendingExternalExecution?.requestReplyId ?? undefined
+      return { type: 'EXTERNAL_EXECUTION_RESULT', createdAt, replyId, toolResults: request.toolResults }
+    }
+    default: {
+      request satisfies never
+      return null
+    }
+  }
+}
+
 function statusAfterRun(agent: AgentState): AgentStatus {
   if (agent.pendingConfirmation !== null) return 'awaiting-confirmation'
   if (agent.pendingExternalExecution !== null) return 'awaiting-external'
@@ -158,6 +181,8 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
   // The end of a run, published by the flush that empties the queue, so the last events and the final
   // status reach the UI in one update.
   let finishing: { apply: (agent: AgentState) => StoreUpdate; done: () => void } | null = null
+  // What the server should echo first in a resumed run; applied by the kit when it does not (see echoOf).
+  let echo: { readonly event: AgentEvent; started: boolean } | null = null
   let run: { controller: AbortController; finished: Promise<void>; token: number } | null = null
   let runToken = 0
   let failedRequest: RunRequest | null = null
@@ -201,7 +226,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     let taken = 0
     while (queueStart < queue.length) {
       const parsed = parseAgentEvent(queue[queueStart++])
-      if (parsed.ok) agent = reduce(agent, parsed.event)
+      if (parsed.ok) agent = reduceWithEcho(agent, parsed.event)
       else warnings = withWarning(warnings, parsed.error)
       if (++taken % SLICE_CHECK_INTERVAL === 0 && (taken >= maxEventsPerFrame || now() > deadline)) break
     }
@@ -227,6 +252,19 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     ending?.done()
   }
 
+  // AgentScope 2.0.0 does not echo USER_CONFIRM_RESULT / EXTERNAL_EXECUTION_RESULT (2.0.1 does): when the
+  // first top-level event after AGENT_START is not the echo, the answer the client sent is applied first.
+  function reduceWithEcho(agent: AgentState, event: AgentEvent): AgentState {
+    if (echo === null || event.source) return reduce(agent, event)
+    if (!echo.started) {
+      if (event.type === 'AGENT_START') echo.started = true
+      return reduce(agent, event)
+    }
+    const pending = echo.event
+    echo = null
+    return reduce(event.type === pending.type ? agent : reduce(agent, pending), event)
+  }
+
   // Publishes the end of a run with the last frame of its events.
   function finishRun(apply: (agent: AgentState) => StoreUpdate): Promise<void> {
     return new Promise((done) => {
@@ -236,6 +274,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
   }
 
   function discardQueue(): void {
+    echo = null
     cancelFrame?.()
     cancelFrame = null
     queue = []
@@ -253,6 +292,8 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     const controller = new AbortController()
     const token = ++runToken
     failedRequest = null
+    const answered = echoOf(request, store.getState().agent)
+    echo = answered === null ? null : { event: answered, started: false }
     store.setState({ status: 'connecting', error: null, warnings: [], canRetry: false })
     const finished = (async () => {
       let status: AgentStatus

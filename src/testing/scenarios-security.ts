@@ -232,7 +232,8 @@ const PLAIN: ScriptedTool = {
 
 // Model output cut into two-word deltas, so tags and links arrive split across deltas.
 function modelChunks(): ModelChunk[] {
-  const text = TEXT_PAYLOADS.map((entry) => `⟦${entry.id}⟧ ${entry.payload}\n\n`).join('')
+  // each marker is a paragraph of its own, so fences, tables and definitions start a line as they must
+  const text = TEXT_PAYLOADS.map((entry) => `⟦${entry.id}⟧\n\n${entry.payload}\n\n`).join('')
   const dataChunks = DATA_BLOCKS.flatMap((entry, index): ModelChunk[] => {
     const middle = Math.ceil(entry.payload.length / 2)
     return [entry.payload.slice(0, middle), entry.payload.slice(middle)].map((delta) => ({

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { longAnswerText } from '../../src/testing/long-answer'
-import { connectBrowser, openDemo, screenshot, send, turns, waitForTurn, type Demo } from './demo-page'
+import { connectBrowser, openDemo, screenshot, send, waitForTurn, type Demo } from './demo-page'
 
 let browser: Browser
 let demo: Demo

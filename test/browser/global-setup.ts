@@ -58,6 +58,8 @@ function pwnedRecorder(): Plugin {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Most scenarios take milliseconds at 3 ms a delta; `suite` still streams for ~3 s and `long` for ~6 s.
   process.env.SCRIPTED_AGENT_PACE ??= '3'
+  // the tests script the built-in agent; a real server (vite.config.ts AGENTSCOPE_URL) answers differently
+  delete process.env.AGENTSCOPE_URL
   process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true'
   mkdirSync(`${ROOT}/test-results/screenshots`, { recursive: true })
   const configFile = `${ROOT}/vite.config.ts`

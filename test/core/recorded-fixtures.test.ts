@@ -2,7 +2,7 @@
  * Streams recorded from the real AgentScope 2.0.0 server (`npm run record:interop`, test/fixtures/recorded/),
  * so that `npm test` checks real AgentScope output even where Java is absent. Each recording is replayed and
  * compared with the context the server stored, under the one normalisation of test/interop/compare-context.ts;
- * the only differences allowed are the known gaps of test/interop/known-gaps.ts.
+ * the only differences allowed are those a replay of events alone cannot avoid (test/interop/known-gaps.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -12,7 +12,7 @@ import type { AgentStreamError, Msg, RunRequest } from '../../src/core'
 import { createAgentStore } from '../../src/store/create-agent-store'
 import { compareWithContext, kitExchanges } from '../interop/compare-context'
 import type { ExpectedRebuild } from '../interop/compare-context'
-import { KNOWN_GAPS } from '../interop/known-gaps'
+import { REPLAY_GAPS } from '../interop/known-gaps'
 
 interface Recording {
   readonly name: string
@@ -97,7 +97,7 @@ describe.each(recordings)('recorded AgentScope stream $name', (recording) => {
       snapshot,
       recording.runs.map((run) => run.request),
     )
-    expect(compareWithContext(kit, snapshot, recording.expected)).toEqual(KNOWN_GAPS[recording.name]?.differences ?? [])
+    expect(compareWithContext(kit, snapshot, recording.expected)).toEqual(REPLAY_GAPS[recording.name]?.differences ?? [])
   })
 
   it('decodes its .sse body, read whole, into its events', async () => {
@@ -110,9 +110,8 @@ describe.each(recordings)('recorded AgentScope stream $name', (recording) => {
   })
 })
 
-// What the kit must do with AgentScope 2.0.0 and does not yet: each test fails today (`it.fails`) and names the fix
-// (test/interop/known-gaps.ts has the cause). Once a fix lands its test passes, so `it.fails` fails: turn it into `it`.
-describe('with AgentScope 2.0.0 output (failing until the kit handles it)', () => {
+// What AgentScope 2.0.0 sends that the protocol notes (written from 2.0.3-SNAPSHOT) do not describe.
+describe('with AgentScope 2.0.0 output', () => {
   const byName = new Map(recordings.map((recording) => [recording.name, recording]))
   const recordingOf = (name: string) => byName.get(name) as Recording
   const callsOf = (recording: Recording) => {
@@ -125,24 +124,24 @@ describe('with AgentScope 2.0.0 output (failing until the kit handles it)', () =
     return calls
   }
 
-  it.fails('re-finalizes tool arguments whose fragments arrive after TOOL_CALL_END (src/core/apply-tools.ts:91)', () => {
+  it('re-finalizes tool arguments whose fragments arrive after TOOL_CALL_END', () => {
     const recording = recordingOf('interleaved-tool-arguments')
     const calls = replayEvents(recording.events).messages[0]?.content.filter((block) => block.type === 'tool_use')
     expect(calls?.map((call) => (call as { input: unknown }).input)).toEqual([{ city: 'Paris' }, { city: 'Tokyo' }])
   })
 
-  it.fails("ends a turn `interrupted` when its result is ReActAgent's canned interrupt reply (src/core/turns.ts:310)", () => {
+  it("ends a turn `interrupted` when its result is ReActAgent's canned interrupt reply", () => {
     expect(replayEvents(recordingOf('interrupt').events).turns.map((turn) => turn.status)).toEqual(['interrupted'])
   })
 
-  it.fails('leaves the calls of a TOOL_SUSPENDED result pending external execution (src/core/apply-lifecycle.ts:36)', () => {
+  it('leaves the calls of a TOOL_SUSPENDED result pending external execution', () => {
     const recording = recordingOf('external-execution')
     const pending = replayEvents(callsOf(recording)[0] ?? []).pendingExternalExecution
     expect(pending?.toolCalls.map((call) => call.name)).toEqual(['read_browser_page'])
   })
 
   for (const name of ['hitl-approve', 'hitl-deny', 'hitl-edit']) {
-    it.fails(`${name}: the store applies its own answer when the server does not echo it (src/store/create-agent-store.ts, startRun)`, async () => {
+    it(`${name}: the store applies its own answer when the server does not echo it`, async () => {
       const recording = recordingOf(name)
       const [first, second] = recording.runs
       if (first?.request.kind !== 'message' || second?.request.kind !== 'confirm') throw new Error(`${name}: unexpected runs`)

@@ -79,8 +79,7 @@ it('hitl-approve: the confirmation card runs delete_file on the server', async (
   expect(await card.locator('.as-tool-text').textContent()).toBe('Deleted /tmp/report.txt')
   const answer = await waitForTurn(page, 1, ['completed'])
   expect(await answer.locator('[data-as-block="text"]').last().textContent()).toBe(storedText(stored[stored.length - 1]))
-  // Known gap "hitl-approve" (test/interop/known-gaps.ts): AgentScope 2.0.0 sends no USER_CONFIRM_RESULT, so the
-  // question stays pending and the composer stays blocked. Flip these two lines once the store echoes the answer.
-  expect(await tray.count()).toBe(1)
-  expect(await page.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe('Answer the pending tool calls first')
+  // AgentScope 2.0.0 sends no USER_CONFIRM_RESULT: the store applies the answer it sent, so the question is gone.
+  expect(await tray.count()).toBe(0)
+  expect(await page.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe('Ask the agent…')
 })

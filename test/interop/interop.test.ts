@@ -2,7 +2,6 @@ import { describe, expect, inject, it } from 'vitest'
 import { readEventStream, replayEvents, toSnapshot } from '../../src/core/index'
 import type { AgentStreamError } from '../../src/core/index'
 import { compareWithContext, expectedRebuild, kitExchanges } from './compare-context'
-import { KNOWN_GAPS } from './known-gaps'
 import { SCENARIOS, runScenario } from './scenarios'
 
 const url = inject('agentscopeUrl')
@@ -15,26 +14,25 @@ async function parseBody(body: string): Promise<unknown[]> {
 
 describe('the kit rebuilds what AgentScope 2.0.0 stores (#5)', () => {
   for (const scenario of SCENARIOS) {
-    const gap = KNOWN_GAPS[scenario.name]
-    it(`${scenario.name}: ${scenario.description}${gap === undefined ? '' : ' (known gap, see known-gaps.ts)'}`, async () => {
+    it(`${scenario.name}: ${scenario.description}`, async () => {
       const run = await runScenario(url, scenario)
       const events = run.runs.flatMap((record) => record.events)
       const problems: AgentStreamError[] = []
-      const snapshot = replayEvents(events, { onError: (error) => problems.push(error) })
+      replayEvents(events, { onError: (error) => problems.push(error) })
 
       expect(problems).toEqual([])
       for (const record of run.runs) expect(await parseBody(record.body)).toEqual(record.events)
-      expect(run.refusals).toEqual(gap?.refusals ?? [])
-      expect(run.store.getState().status).toBe(gap?.storeStatus ?? 'done')
+      expect(run.refusals).toEqual([])
+      expect(run.store.getState().status).toBe('done')
 
-      // What the user sees is the store; when it refused a step it missed that run, and replayEvents stands in.
-      const rebuilt = run.refusals.length === 0 ? toSnapshot(run.store.getState().agent) : snapshot
+      // What the user sees is the store: it also applies the answers AgentScope 2.0.0 does not echo.
+      const rebuilt = toSnapshot(run.store.getState().agent)
       const kit = kitExchanges(
         rebuilt,
         run.runs.map((record) => record.request),
       )
       const differences = compareWithContext(kit, rebuilt, expectedRebuild(run.stored, events, scenario.turnStatuses))
-      expect(differences).toEqual(gap?.differences ?? [])
+      expect(differences).toEqual([])
     })
   }
 })

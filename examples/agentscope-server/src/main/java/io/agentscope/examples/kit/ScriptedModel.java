@@ -3,6 +3,7 @@ package io.agentscope.examples.kit;
 import io.agentscope.core.message.ContentBlock;
 import io.agentscope.core.message.Msg;
 import io.agentscope.core.message.MsgRole;
+import io.agentscope.core.message.TextBlock;
 import io.agentscope.core.message.ToolResultBlock;
 import io.agentscope.core.message.ToolResultState;
 import io.agentscope.core.model.ChatModelBase;
@@ -198,7 +199,7 @@ public class ScriptedModel extends ChatModelBase {
     private static String textOf(ToolResultBlock result) {
         StringBuilder text = new StringBuilder();
         for (ContentBlock block : result.getOutput()) {
-            if (block instanceof io.agentscope.core.message.TextBlock textBlock) text.append(textBlock.getText());
+            if (block instanceof TextBlock textBlock) text.append(textBlock.getText());
         }
         return text.toString();
     }
