@@ -37,7 +37,7 @@ export const STORE_TARGETS = {
 interface RunSample {
   readonly wallMs: number
   readonly updates: number
-  /** Updates published by a flush (the rest come from the run's end: endStream and the status). */
+  /** Updates published inside a flush; any other comes from outside the frame callbacks (such as a run end published apart). */
   readonly updatesInFlushes: number
   readonly maxUpdatesInOneTick: number
   readonly flushes: number
@@ -377,7 +377,7 @@ export function printStoreReport(results: StoreResults): void {
 
   printSection('1. Bursts of 64 events per macrotask (res.write + setImmediate) → readEventStream → store')
   printTable(
-    ['scale', 'wall ms', 'µs/event (wall)', 'frames', 'agent updates', 'updates/frame', 'max per tick', 'flushes', 'reads', 'longest flush ms', 'GC ms (in flushes)'],
+    ['scale', 'wall ms', 'µs/event (wall)', 'frames', 'agent updates', 'updates/frame', 'max per tick', 'flushes', 'events/flush', 'reads', 'longest flush ms', 'GC ms (in flushes)'],
     scales.map((result): Cell[] => {
       const bursts = result.bursts
       return [
@@ -389,6 +389,7 @@ export function printStoreReport(results: StoreResults): void {
         againstTarget(bursts.updatesPerFrame, STORE_TARGETS.updatesPerFrame),
         count(bursts.maxUpdatesInOneTick),
         count(bursts.flushes),
+        count(result.events / bursts.flushes),
         count(bursts.reads),
         medianAndMin(bursts.longestFlush),
         `${formatNumber(bursts.gc.medianMs)} (${formatNumber(bursts.gcInFlushes.medianMs)})`,
@@ -396,8 +397,8 @@ export function printStoreReport(results: StoreResults): void {
     }),
     [
       'wall = send() until it resolves with status done, including the in-process server writing and HTTP; frames = wall ÷ 16.67 ms',
-      'agent updates = store notifications where `agent` changed; max per tick = the most in one 16.67 ms tick over all runs;',
-      '  an update outside a flush would come from the run end (endStream), which changes nothing once AGENT_END completed the turn',
+      'agent updates = store notifications where `agent` changed (in brackets: those made inside a flush, when some were not);',
+      '  max per tick = the most in one 16.67 ms tick over all runs; events/flush = events ÷ median flushes (the store may cap the events per frame)',
       'reads = body chunks the transport read (TCP may merge or split the 64-event writes); GC = pauses reported by PerformanceObserver',
     ],
   )
@@ -423,8 +424,10 @@ export function printStoreReport(results: StoreResults): void {
       ]
     }),
     [
-      "arrival = from each body read() result to the next read() call (a probing fetch injected into createSseTransport): SSE lines, JSON.parse, the transport's onEvent, the store's ingest (parseAgentEvent, queue)",
-      'flush = inside the scheduled frame callbacks: reduce in ≤ 8 ms slices, setState, subscribers; ingest = arrival + flush, GC pauses inside them included',
+      "arrival = from each body read() result to the next read() call (a probing fetch injected into createSseTransport): SSE lines, JSON.parse,",
+      "  the transport's onEvent and the store's ingest (queueing, plus whatever the store does on arrival)",
+      'flush = inside the scheduled frame callbacks: whatever the store does per frame (validate/reduce the queue in slices, setState, subscribers);',
+      '  ingest = arrival + flush, GC pauses inside them included',
       "+ other GC = ingest plus the run's GC pauses outside it: V8 runs most scavenges as tasks between macrotasks, so the garbage of ingest",
       '  is mostly collected outside its windows, while core passes pay all their GC; this column bounds the store from above',
       'ratios are medians of per-run ratios (each run against the core passes just before it); ingest ÷ core is the figure held to the target;',
@@ -436,7 +439,7 @@ export function printStoreReport(results: StoreResults): void {
 
   printSection('2. Buffered: the whole body in one res.end()')
   printTable(
-    ['scale', 'wall ms', 'µs/event (wall)', 'frames', 'agent updates', 'updates/frame', 'flushes', 'reads', 'longest flush ms', 'of which GC', 'longest flush without GC', 'longest read ms', 'ingest ÷ core', '(+ other GC) ÷ core'],
+    ['scale', 'wall ms', 'µs/event (wall)', 'frames', 'agent updates', 'updates/frame', 'flushes', 'events/flush', 'reads', 'longest flush ms', 'of which GC', 'longest flush without GC', 'longest read ms', 'ingest ÷ core', '(+ other GC) ÷ core'],
     scales.map((result): Cell[] => {
       const buffered = result.buffered
       return [
@@ -447,6 +450,7 @@ export function printStoreReport(results: StoreResults): void {
         updatesCell(buffered),
         againstTarget(buffered.updatesPerFrame, STORE_TARGETS.updatesPerFrame),
         count(buffered.flushes),
+        count(result.events / buffered.flushes),
         count(buffered.reads),
         `${medianAndMin(buffered.longestFlush)}, max ${formatNumber(buffered.longestFlushMaxMs)} (≤ ${STORE_TARGETS.longestFlushMs}: ${verdict(buffered.longestFlush.medianMs, STORE_TARGETS.longestFlushMs)})`,
         buffered.gcInLongestFlush.medianMs,
@@ -457,7 +461,7 @@ export function printStoreReport(results: StoreResults): void {
       ]
     }),
     [
-      `longest flush = one frame callback (median / min over runs, and the max of all runs); the store reduces for ${SLICE_MS} ms, checking the clock every 64 events`,
+      `longest flush = one frame callback (median / min over runs, and the max of all runs); sliceMs is ${SLICE_MS}, the store checks the clock every 64 events`,
       'of which GC = GC pauses inside that flush (median); without GC = the longest flush once the pauses inside each flush are taken out',
       'longest read = the longest decode of one body chunk on arrival, the other long task a buffered body puts on the main thread',
     ],

@@ -1,4 +1,5 @@
 import type { ContentBlock, MediaSource } from '../core/message'
+import { ownEntry } from './own-entry'
 
 /** How a media block can be shown. */
 export type MediaKind = 'image' | 'audio' | 'video' | 'file'
@@ -53,14 +54,14 @@ export function resolveMedia(source: MediaSource | null, blockType: ContentBlock
   if (source === null || typeof source !== 'object') return null
   if (source.type === 'url') {
     const mediaType = normalizeType(source.mime_type)
-    const kind = INLINE_TYPES[mediaType] ?? KIND_BY_BLOCK_TYPE[blockType] ?? 'file'
+    const kind = ownEntry(INLINE_TYPES, mediaType) ?? ownEntry(KIND_BY_BLOCK_TYPE, blockType) ?? 'file'
     const url = typeof source.url === 'string' && isSafeMediaUrl(source.url) ? source.url : null
     return { kind, mediaType: mediaType || 'application/octet-stream', url, base64: null }
   }
   if (source.type === 'base64') {
     const mediaType = normalizeType(source.media_type) || 'application/octet-stream'
     const data = typeof source.data === 'string' ? source.data : ''
-    const kind = INLINE_TYPES[mediaType] ?? 'file'
+    const kind = ownEntry(INLINE_TYPES, mediaType) ?? 'file'
     const url = kind === 'file' || data === '' ? null : `data:${mediaType};base64,${data}`
     return { kind, mediaType, url, base64: data }
   }

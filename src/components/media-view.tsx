@@ -4,6 +4,7 @@ import { useAgentComponents } from './components-context'
 import type { MediaRendererProps } from './components-context'
 import { useAgentStrings } from './i18n'
 import { downloadUrl } from './media-source'
+import { ownEntry } from './own-entry'
 
 /** Props of {@link MediaView}. */
 export interface MediaViewProps extends MediaRendererProps, Omit<HTMLAttributes<HTMLElement>, 'children'> {
@@ -38,7 +39,8 @@ export const MediaView = forwardRef<HTMLElement, MediaViewProps>(function MediaV
 ) {
   const strings = useAgentStrings()
   const overrides = useAgentComponents().Data
-  const Override = overrides?.byName?.[media.mediaType] ?? overrides?.byName?.[media.kind] ?? overrides?.Fallback
+  const Override =
+    ownEntry(overrides?.byName, media.mediaType) ?? ownEntry(overrides?.byName, media.kind) ?? overrides?.Fallback
   const body = Override ? (
     <Override media={media} name={name} streaming={streaming} />
   ) : streaming && (media.url === null || media.kind === 'file') ? (

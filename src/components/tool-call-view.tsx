@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { useToolCall } from '../react/use-tool-call'
 import { useAgentComponents } from './components-context'
+import { ownEntry } from './own-entry'
 import { ToolCallCard } from './tool-call-card'
 import { toolCallStatus } from './tool-status'
 
@@ -15,7 +16,7 @@ export const ToolCallView = memo(function ToolCallView({ toolCallId, scopeKey }:
   const tool = useToolCall(toolCallId, scopeKey)
   const overrides = useAgentComponents().ToolCall
   if (tool === undefined) return null
-  const Renderer = overrides?.byName?.[tool.call.block.name ?? ''] ?? overrides?.Fallback ?? ToolCallCard
+  const Renderer = ownEntry(overrides?.byName, tool.call.block.name ?? '') ?? overrides?.Fallback ?? ToolCallCard
   const status = toolCallStatus(tool.call, tool.result, tool.active)
   return <Renderer call={tool.call} result={tool.result} status={status} input={tool.input} scopeKey={scopeKey} />
 })

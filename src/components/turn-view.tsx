@@ -3,10 +3,13 @@ import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import { useAgentStoreApi } from '../react/agent-context'
 import { useTurnBlockKeys } from '../react/use-turn'
-import { selectTurn } from '../store/selectors'
+import { selectTurn, selectTurns, selectUnattachedSubagentKeys } from '../store/selectors'
+import { SubagentLaneView } from './subagent-lane'
 import { BlockView } from './block-view'
 import { useAgentStrings } from './i18n'
 import { UsageBadge } from './usage-badge'
+
+const EMPTY_LANES: readonly string[] = Object.freeze([])
 
 /** Props of {@link TurnView}. */
 export interface TurnViewProps {
@@ -19,21 +22,33 @@ export interface TurnViewProps {
 export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnViewProps) {
   const strings = useAgentStrings()
   const keys = useTurnBlockKeys(index, scopeKey)
-  const { status, usage, modelCalls } = useStore(
+  const { status, usage, modelCalls, answered, lanes } = useStore(
     useAgentStoreApi('TurnView'),
     useShallow((state) => {
       const turn = selectTurn(state, index, scopeKey)
-      return { status: turn?.status, usage: turn?.usage ?? null, modelCalls: turn?.modelCalls }
+      return {
+        status: turn?.status,
+        usage: turn?.usage ?? null,
+        modelCalls: turn?.modelCalls,
+        // A pause that a later turn resumed is over: its "waiting" badge would be stale.
+        answered: index < selectTurns(state, scopeKey).length - 1,
+        lanes: scopeKey === '' ? selectUnattachedSubagentKeys(state, index) : EMPTY_LANES,
+      }
     }),
   )
   if (status === undefined) return null
+  const paused = status === 'awaiting_confirmation' || status === 'awaiting_external_execution'
+  const badge = status !== 'completed' && status !== 'streaming' && !(paused && answered)
   return (
     <div className="as-turn" data-status={status} aria-busy={status === 'streaming'}>
       {keys.map((key) => (
         <BlockView key={key} turnIndex={index} blockKey={key} scopeKey={scopeKey} />
       ))}
+      {lanes.map((laneKey) => (
+        <SubagentLaneView key={laneKey} scopeKey={laneKey} />
+      ))}
       <footer className="as-turn-footer">
-        {status !== 'completed' && status !== 'streaming' && (
+        {badge && (
           <span className="as-badge" data-status={status}>
             {strings.turnStatus[status]}
           </span>

@@ -22,13 +22,17 @@ export function useStickToBottom(): StickToBottom {
   const [contentNode, setContentNode] = useState<HTMLElement | null>(null)
   const [stuck, setStuck] = useState(true)
   const stuckRef = useRef(true)
+  // Where our own scroll to the end put the list: the scroll event it causes is not the reader coming back.
+  const ownScrollTop = useRef<number | null>(null)
   const setStuckBoth = useCallback((value: boolean) => {
     stuckRef.current = value
     setStuck(value)
   }, [])
 
   const toBottom = useCallback(() => {
-    if (scrollNode !== null) scrollNode.scrollTop = scrollNode.scrollHeight
+    if (scrollNode === null) return
+    scrollNode.scrollTop = scrollNode.scrollHeight
+    ownScrollTop.current = scrollNode.scrollTop
   }, [scrollNode])
 
   useEffect(() => {
@@ -60,6 +64,12 @@ export function useStickToBottom(): StickToBottom {
     }
     const onScroll = () => {
       const top = scrollNode.scrollTop
+      const own = ownScrollTop.current
+      ownScrollTop.current = null
+      if (own !== null && Math.abs(top - own) <= 1) {
+        lastTop = top
+        return
+      }
       const atBottom = scrollNode.scrollHeight - top - scrollNode.clientHeight <= BOTTOM_SLACK_PX
       // Dragging the scrollbar upwards lets go; content that shrinks and clamps the position does not.
       if (userScrolling && top < lastTop) letGo()

@@ -32,8 +32,8 @@ export function copyTurn(turn: Turn): Mutable<Turn> {
 
 /** A fresh, writable copy of a scope. */
 export function copyScope(scope: Scope): Mutable<Scope> {
-  const { key, source, taskId, turns, open, parentToolCallId } = scope
-  return { key, source, taskId, turns, open, parentToolCallId }
+  const { key, source, taskId, turns, open, parentToolCallId, parentTurn } = scope
+  return { key, source, taskId, turns, open, parentToolCallId, parentTurn }
 }
 
 /** A fresh, writable copy of a state. */

@@ -142,6 +142,8 @@ export interface Scope {
   readonly open: boolean
   /** For a subagent: the top-level tool call that was running when it started (its spawner), if known. */
   readonly parentToolCallId: string | null
+  /** For a subagent: the index of the top-level turn that was open when it started, if any. */
+  readonly parentTurn: number | null
 }
 
 /** Tool calls waiting for the user (confirmation) or the client (external execution). */
@@ -191,7 +193,7 @@ export const MAIN_SCOPE = ''
 /** A state with no events applied. */
 export function createAgentState(): AgentState {
   return {
-    scopes: { [MAIN_SCOPE]: { key: MAIN_SCOPE, source: null, taskId: null, turns: [], open: false, parentToolCallId: null } },
+    scopes: { [MAIN_SCOPE]: { key: MAIN_SCOPE, source: null, taskId: null, turns: [], open: false, parentToolCallId: null, parentTurn: null } },
     pendingConfirmation: null,
     pendingExternalExecution: null,
     subagentPendingConfirmations: [],

@@ -58,7 +58,13 @@ export function scopeOf(state: AgentState, event: AgentEvent): Scope {
     turns: [],
     open: false,
     parentToolCallId: source === null ? null : spawningToolCall(state, source),
+    parentTurn: source === null ? null : openTurnIndex(state),
   }
+}
+
+function openTurnIndex(state: AgentState): number | null {
+  const main = state.scopes[MAIN_SCOPE]
+  return main !== undefined && main.open ? main.turns.length - 1 : null
 }
 
 const SPAWNING_TOOL = /agent|spawn|delegate|task/i

@@ -35,6 +35,28 @@ export function selectTurn(state: AgentStoreState, index: number, scopeKey = MAI
 const EMPTY_KEYS: readonly string[] = Object.freeze([])
 const lanesByParent = new WeakMap<AgentStoreState['agent']['scopes'], Map<string, readonly string[]>>()
 
+const lanesByTurn = new WeakMap<AgentStoreState['agent']['scopes'], Map<number, readonly string[]>>()
+
+/**
+ * The subagents with no known spawning tool call, by the top-level turn they started in (the latest
+ * turn when none was open), so that every subagent is shown somewhere.
+ */
+export function selectUnattachedSubagentKeys(state: AgentStoreState, turnIndex: number): readonly string[] {
+  const scopes = state.agent.scopes
+  let byTurn = lanesByTurn.get(scopes)
+  if (byTurn === undefined) {
+    byTurn = new Map()
+    const latest = Math.max(0, (scopes[MAIN_SCOPE]?.turns.length ?? 1) - 1)
+    for (const scope of Object.values(scopes)) {
+      if (scope.key === MAIN_SCOPE || scope.parentToolCallId !== null) continue
+      const turn = scope.parentTurn ?? latest
+      byTurn.set(turn, [...(byTurn.get(turn) ?? []), scope.key])
+    }
+    lanesByTurn.set(scopes, byTurn)
+  }
+  return byTurn.get(turnIndex) ?? EMPTY_KEYS
+}
+
 /** The scope keys of the subagents a tool call spawned; the same array until that set changes. */
 export function selectSubagentKeysOf(state: AgentStoreState, toolCallId: string): readonly string[] {
   const scopes = state.agent.scopes

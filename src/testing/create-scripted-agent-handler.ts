@@ -6,7 +6,9 @@ import { randomInt } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Msg } from '../core'
 import { runCall, userText } from './agent-loop'
+import { createAgentProtocolRoutes } from './agent-protocol-routes'
 import { createAgentSession, type AgentSession } from './agent-session'
+import { createAguiRoutes } from './agui-routes'
 import { createEventWriter, type EventWriter } from './event-writer'
 import { BodyError, CORS_HEADERS, readJsonBody, sendError, sendJson } from './http-responses'
 import { createPacer, type Pace } from './pace'
@@ -47,7 +49,8 @@ const SESSION_ROUTE = /^\/sessions\/([^/]+)\/(runs|interrupt|messages)$/
 
 /**
  * Creates the handler. Routes, under `basePath`: `POST /sessions/{id}/runs` (SSE), `POST /sessions/{id}/interrupt`,
- * `GET /sessions/{id}/messages` and `GET /scenarios`. Anything else goes to `next`, or gets a 404.
+ * `GET /sessions/{id}/messages` and `GET /scenarios`; the Agent Protocol task routes (`/tasks…`, see
+ * `agent-protocol-routes.ts`) and AG-UI's `POST /agui/run` (`agui-routes.ts`). Anything else goes to `next`, or gets a 404.
  * @example
  * const handler = createScriptedAgentHandler({ pace: 'instant', seed: 1 })
  * http.createServer(handler).listen(8787)
@@ -59,6 +62,9 @@ export function createScriptedAgentHandler(options: ScriptedAgentOptions = {}): 
   const sessions = new Map<string, AgentSession>()
   const writers = new Set<EventWriter>()
   let closed = false
+  const protocolOptions = { seed, pacer: () => createPacer(options.pace, jitter) }
+  const agentProtocol = createAgentProtocolRoutes(protocolOptions)
+  const agui = createAguiRoutes(protocolOptions)
 
   const sessionFor = (id: string): AgentSession => {
     let session = sessions.get(id)
@@ -93,6 +99,8 @@ export function createScriptedAgentHandler(options: ScriptedAgentOptions = {}): 
       if (request.method !== 'GET') return sendError(response, path, 405, 'Use GET')
       return sendJson(response, 200, scenarioInfos())
     }
+    if (await agentProtocol.handle(request, response, route, url)) return
+    if (await agui.handle(request, response, route, url)) return
     const match = SESSION_ROUTE.exec(route)
     const sessionId = match?.[1] === undefined ? '' : decodeURIComponent(match[1])
     if (match === null || sessionId === '') return sendError(response, path, 404, `No route for ${path}`)
@@ -179,6 +187,8 @@ export function createScriptedAgentHandler(options: ScriptedAgentOptions = {}): 
     close() {
       closed = true
       for (const writer of writers) writer.cancel()
+      agentProtocol.close()
+      agui.close()
     },
   })
 }

@@ -17,6 +17,11 @@ export interface RunHandlers {
   readonly onEvent: (value: unknown) => void
   /** A problem that does not end the stream, such as a malformed frame that was skipped. */
   readonly onError?: (error: AgentStreamError) => void
+  /**
+   * A resumable transport (Agent Protocol) lost its connection and is reconnecting, or got it back;
+   * `attempt` counts from 1. Transports that never reconnect don't call it.
+   */
+  readonly onConnection?: (state: 'reconnecting' | 'reconnected', attempt: number) => void
 }
 
 /** How a run's stream ended when it did not fail. */

@@ -130,14 +130,24 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
     }
     handlers.onOpen?.()
     let ended = false
-    await readEventStream(response, {
-      signal,
-      onEvent: (value) => {
-        if (isTopLevelEnd(value)) ended = true
-        handlers.onEvent(value)
-      },
-      onError: handlers.onError,
-    })
+    try {
+      await readEventStream(response, {
+        signal,
+        onEvent: (value) => {
+          if (isTopLevelEnd(value)) ended = true
+          handlers.onEvent(value)
+        },
+        onError: handlers.onError,
+      })
+    } catch (error) {
+      // The stream was open and broke off: what the user sees is a reply cut short.
+      if (!(error instanceof AgentStreamError) || error.code !== 'network-error' || ended) throw error
+      throw new AgentStreamError(
+        'incomplete-stream',
+        `The reply was cut off before AGENT_END (${error.message}); everything received until then is kept.`,
+        { cause: error },
+      )
+    }
     if (signal.aborted) return 'aborted'
     if (!ended) {
       throw new AgentStreamError(

@@ -40,12 +40,22 @@ describe('TurnView', () => {
   it.each([
     ['exceed-max-iterations', 0, 'Stopped after the maximum number of steps'],
     ['interrupted-reply', 0, 'Stopped'],
-    ['user-confirm-pause-and-resume', 0, 'Waiting for your approval'],
-    ['external-execution-pause-and-resume', 0, 'Waiting for tool results'],
     ['all-tools-denied', 1, 'Stopped'],
   ])('shows why turn %s#%i ended: %s', (name, index, status) => {
     const { container } = renderTurn(ended(name), index)
     expect(badge(container)).toBe(status)
+  })
+
+  it.each([
+    ['user-confirm-pause-and-resume', 'Waiting for your approval'],
+    ['external-execution-pause-and-resume', 'Waiting for tool results'],
+  ])('shows a pause while it is the last turn (%s), and not once a later turn resumed it', (name, status) => {
+    const fixture = loadFixtures().find((candidate) => candidate.name === name)!
+    const paused = fixture.events.findIndex((event, index) => index > 0 && (event as { type: string }).type === 'AGENT_START')
+    const { container } = renderTurn(storeFromEvents(fixture.events.slice(0, paused), { endOfStream: true }), 0)
+    expect(badge(container)).toBe(status)
+    cleanup()
+    expect(badge(renderTurn(ended(name), 0).container)).toBeUndefined()
   })
 
   it('says the reply is incomplete when the connection ended first', () => {

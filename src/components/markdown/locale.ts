@@ -7,11 +7,25 @@ export interface MarkdownMessages {
   readonly copied: string
   readonly taskDone: string
   readonly taskOpen: string
+  /** The button that loads a remote image: its alt text and host. */
+  readonly loadImage: (alt: string, host: string) => string
 }
 
 const MESSAGES: Readonly<Record<MarkdownLocale, MarkdownMessages>> = {
-  en: { copy: 'Copy', copied: 'Copied', taskDone: 'Done', taskOpen: 'To do' },
-  'zh-CN': { copy: '复制', copied: '已复制', taskDone: '已完成', taskOpen: '待办' },
+  en: {
+    copy: 'Copy',
+    copied: 'Copied',
+    taskDone: 'Done',
+    taskOpen: 'To do',
+    loadImage: (alt, host) => `Load image${alt ? ` “${alt}”` : ''}${host ? ` from ${host}` : ''}`,
+  },
+  'zh-CN': {
+    copy: '复制',
+    copied: '已复制',
+    taskDone: '已完成',
+    taskOpen: '待办',
+    loadImage: (alt, host) => `加载图片${alt ? `“${alt}”` : ''}${host ? `（来自 ${host}）` : ''}`,
+  },
 }
 
 /** The labels for `locale` (`zh`, `zh-Hans` and `zh-CN` read as `zh-CN`; unknown locales as `en`). */

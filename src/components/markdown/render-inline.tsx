@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { RemoteImage } from './remote-image'
 import { safeUrl } from './safe-url'
 import type { InlineNode } from './types'
 
@@ -43,18 +44,7 @@ function renderNode(node: InlineNode, key: number): ReactNode {
     case 'image': {
       const src = safeUrl(node.url, 'image')
       if (src === null) return <span key={key} className="as-md-image-refused">[{node.alt}]</span>
-      return (
-        <img
-          key={key}
-          className="as-md-image"
-          src={src}
-          alt={node.alt}
-          title={node.title}
-          loading="lazy"
-          decoding="async"
-          referrerPolicy="no-referrer"
-        />
-      )
+      return <RemoteImage key={key} src={src} alt={node.alt} title={node.title} />
     }
     case 'break': {
       return <br key={key} />

@@ -2,6 +2,7 @@ import { forwardRef, memo, useEffect, useMemo, useRef, type HTMLAttributes } fro
 import type { MarkdownLocale } from './locale'
 import { parseMarkdownIncremental, type MarkdownParseState } from './parse-markdown'
 import { renderBlock } from './render-block'
+import { MarkdownLocaleContext } from './remote-image'
 import type { MarkdownBlock } from './types'
 
 /** Props of `StreamingMarkdown`; other props go to the root `<div>`. */
@@ -55,7 +56,9 @@ export const StreamingMarkdown = forwardRef<HTMLDivElement, StreamingMarkdownPro
       {...rest}
       ref={ref}
     >
-      {state.blocks.map((block) => <MarkdownBlockView key={block.key} block={block} locale={locale} />)}
+      <MarkdownLocaleContext.Provider value={locale}>
+        {state.blocks.map((block) => <MarkdownBlockView key={block.key} block={block} locale={locale} />)}
+      </MarkdownLocaleContext.Provider>
     </div>
   )
 })

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { StreamingMarkdown } from '../../../src/components/markdown/streaming-markdown'
 
@@ -69,8 +69,15 @@ describe('StreamingMarkdown renders each element', () => {
     expect(screen.getByRole('link', { name: 'me@example.com' }).getAttribute('href')).toBe('mailto:me@example.com')
   })
 
-  it('renders images with their alt text', () => {
+  it('renders an inline image at once with its alt text', () => {
+    renderFinal('![A dot](data:image/png;base64,iVBORw0KGgo= "Dot")')
+    expect(screen.getByRole('img', { name: 'A dot' }).getAttribute('title')).toBe('Dot')
+  })
+
+  it('loads a remote image only when the reader asks, since its URL could carry the conversation away', () => {
     renderFinal('![A cat](https://img.example/cat.png "Cat")')
+    expect(screen.queryByRole('img')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Load image “A cat” from img.example' }))
     const image = screen.getByRole('img', { name: 'A cat' })
     expect(image.getAttribute('src')).toBe('https://img.example/cat.png')
     expect(image.getAttribute('title')).toBe('Cat')

@@ -1,0 +1,384 @@
+import { AgentStreamError } from '../core/errors'
+import type { ConfirmResult, ToolUseBlock } from '../core/message'
+import type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './agent-transport'
+import { readEventStream } from './read-event-stream'
+
+/** How {@link createAgentProtocolTransport} reconnects a dropped event stream. */
+export interface ReconnectPolicy {
+  /** Reconnects in a row without a new frame before the run fails. @default 8 */
+  readonly maxAttempts: number
+  /** First wait; it doubles per attempt, with full jitter. @default 250 */
+  readonly baseDelayMs: number
+  /** Longest wait. @default 5000 */
+  readonly maxDelayMs: number
+}
+
+/** Options of {@link createAgentProtocolTransport}. */
+export interface AgentProtocolTransportOptions {
+  /** Base URL of the Agent Protocol server; tasks go to `{url}/tasks`. @example '/api' */
+  readonly url: string
+  /** The `agent_id` of every task. @default 'default' */
+  readonly agentId?: string
+  /** Sent as `context.user_id`. */
+  readonly userId?: string
+  /** Extra request headers, or a function returning them (for a fresh auth token per request). */
+  readonly headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
+  /** Injected `fetch`, for tests or instrumentation. @default globalThis.fetch */
+  readonly fetch?: typeof fetch
+  /** How a dropped event stream is reconnected. */
+  readonly reconnect?: Partial<ReconnectPolicy>
+  /** Makes the id of a new task. @default crypto.randomUUID */
+  readonly createTaskId?: () => string
+}
+
+/** The Agent Protocol transport, with the task it is on. */
+export interface AgentProtocolTransport extends AgentTransport {
+  /** The current task, or null before the first run. */
+  readonly taskId: string | null
+  /** Frames dropped because their seq was already seen (replays after a reconnect). */
+  readonly duplicateFrames: number
+}
+
+const DEFAULT_RECONNECT: ReconnectPolicy = { maxAttempts: 8, baseDelayMs: 250, maxDelayMs: 5000 }
+const BODY_EXCERPT = 500
+// Agent Protocol answers the asking calls as a list of {toolCallId, approved}: nothing else crosses.
+const CONFIRM_LIMITS =
+  'Agent Protocol resumes with {decisions:[{toolCallId, approved}]} only: edited arguments and permission rules cannot be sent'
+
+interface PendingCall {
+  readonly name: string | null
+  readonly input: string
+}
+
+class StreamGap extends Error {
+  constructor(
+    readonly from: number,
+    readonly to: number,
+  ) {
+    super(`Frames ${from}–${to} are gone`)
+  }
+}
+
+/**
+ * A transport for AgentScope's Agent Protocol (protocol §9.3): `POST {url}/tasks` starts a task, `GET
+ * /tasks/{id}/events` streams it (`detail: 'verbose'`, so every frame's `payload` is the full AgentEvent as a
+ * JSON string), and a dropped stream is reconnected with `Last-Event-ID`/`from_seq`; frames are de-duplicated by
+ * `seq`. A confirmation is `POST /tasks/{id}/resume` and stopping is `POST /tasks/{id}/cancel`.
+ *
+ * What it cannot do, because the protocol cannot:
+ * - Each message starts a **new task**, which upstream runs in its own session (sessionId = task id): the agent
+ *   does not remember earlier turns.
+ * - A confirmation carries only approve/deny per call: confirming with edited arguments or rules is refused
+ *   (`AgentStreamError('refused')`), and a call left out is denied by the server.
+ * - Tools run by the client cannot return results (`tool-results` is refused): an external-execution pause
+ *   shows, but the task is already complete on the server.
+ * - When the server's replay buffer (256 frames) no longer has what was missed, the transport reads the task
+ *   snapshot (`GET /tasks/{id}`): it re-emits a pending confirmation from it, then rejects with
+ *   `incomplete-stream`, since the lost text cannot be rebuilt.
+ */
+export function createAgentProtocolTransport(options: AgentProtocolTransportOptions): AgentProtocolTransport {
+  const base = options.url.replace(/\/+$/, '')
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  const policy: ReconnectPolicy = { ...DEFAULT_RECONNECT, ...options.reconnect }
+  const createTaskId = options.createTaskId ?? (() => globalThis.crypto.randomUUID())
+  let taskId: string | null = null
+  let lastSeq = 0
+  let duplicateFrames = 0
+  let awaitingConfirm = false
+  let pendingCalls = new Map<string, PendingCall>()
+
+  async function headers(extra: Record<string, string>): Promise<Record<string, string>> {
+    const custom = typeof options.headers === 'function' ? await options.headers() : options.headers
+    return { ...extra, ...custom }
+  }
+
+  async function request(path: string, init: RequestInit, what: string): Promise<Response> {
+    const url = `${base}${path}`
+    let response: Response
+    try {
+      response = await fetchImpl(url, init)
+    } catch (error) {
+      if (init.signal?.aborted) throw error
+      throw new AgentStreamError('network-error', `Could not reach the Agent Protocol server (${what} ${url}): ${messageOf(error)}`, { cause: error })
+    }
+    if (!response.ok) {
+      const body = await excerpt(response)
+      const message = `The Agent Protocol server answered ${response.status} ${response.statusText} to ${what}${body ? `: ${body}` : ''}`
+      throw new AgentStreamError('http-error', message, { status: response.status, body })
+    }
+    return response
+  }
+
+  async function postJson(path: string, body: unknown, what: string, signal: AbortSignal): Promise<void> {
+    const init = { method: 'POST', headers: await headers({ 'content-type': 'application/json', accept: 'application/json' }), body: JSON.stringify(body), signal }
+    const response = await request(path, init, what)
+    await response.body?.cancel().catch(ignore)
+  }
+
+  async function start(runRequest: RunRequest, signal: AbortSignal): Promise<void> {
+    switch (runRequest.kind) {
+      case 'message': {
+        taskId = createTaskId()
+        lastSeq = 0
+        awaitingConfirm = false
+        pendingCalls = new Map()
+        const context: Record<string, unknown> = { stream: true, detail: 'verbose' }
+        if (options.userId !== undefined) context.user_id = options.userId
+        const body = { task_id: taskId, agent_id: options.agentId ?? 'default', input: runRequest.messages, context }
+        return postJson('/tasks', body, 'the new task', signal)
+      }
+      case 'confirm': {
+        const id = taskId
+        if (id === null || !awaitingConfirm) {
+          throw new AgentStreamError('refused', 'No Agent Protocol task is awaiting confirmation: send a message first.')
+        }
+        const decisions = runRequest.confirmResults.map((result) => decisionOf(result, pendingCalls))
+        awaitingConfirm = false
+        return postJson(`/tasks/${encodeURIComponent(id)}/resume`, { decisions }, 'the confirmation', signal)
+      }
+      case 'tool-results': {
+        throw new AgentStreamError('refused', 'Agent Protocol cannot return the results of tools run by the client: the task finished when it asked for them.')
+      }
+      default: {
+        runRequest satisfies never
+      }
+    }
+  }
+
+  async function run(runRequest: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
+    const { signal } = handlers
+    try {
+      await start(runRequest, signal)
+    } catch (error) {
+      if (signal.aborted) return 'aborted'
+      throw error
+    }
+    const id = taskId as string
+    handlers.onOpen?.()
+    let attempt = 0
+    let finished = false
+    let final = false
+    let failure: AgentStreamError | null = null
+    const onFrame = (value: unknown, frameId: string): boolean => {
+      if (!isObject(value)) return false
+      const seq = typeof value.seq === 'number' ? value.seq : Number.parseInt(frameId, 10)
+      if (Number.isFinite(seq)) {
+        if (seq <= lastSeq) {
+          duplicateFrames += 1
+          return false
+        }
+        if (seq > lastSeq + 1) throw new StreamGap(lastSeq + 1, seq - 1)
+        lastSeq = seq
+      }
+      if (attempt > 0) attempt = 0
+      const type = value.type
+      if (typeof value.payload === 'string') {
+        let event: unknown
+        try {
+          event = JSON.parse(value.payload)
+        } catch (error) {
+          handlers.onError?.(new AgentStreamError('malformed-frame', `Frame ${seq} of task ${id} has a payload that is not JSON: ${messageOf(error)}`, { eventType: String(type), cause: error }))
+          event = undefined
+        }
+        if (event !== undefined) {
+          noteConfirmation(event)
+          handlers.onEvent(event)
+        }
+      }
+      if (type === 'RUN_FINISHED') finished = true
+      if (type === 'REQUIRE_CONFIRM' && value.status === 'awaiting_confirm') {
+        awaitingConfirm = true
+        for (const pending of Array.isArray(value.pendingConfirms) ? value.pendingConfirms : []) notePending(pending)
+      }
+      if (type === 'RUN_ERROR') {
+        failure = new AgentStreamError('network-error', `The agent task ${id} failed on the server: ${String(value.error ?? 'no error message')}`, { eventType: 'RUN_ERROR' })
+        return true
+      }
+      // The store publishes one more STATUS or REQUIRE_CONFIRM after the agent's RUN_FINISHED: that one ends the run.
+      return finished && (type === 'STATUS' || type === 'REQUIRE_CONFIRM') && value.payload === undefined
+    }
+
+    for (;;) {
+      const connection = new AbortController()
+      const stop = () => connection.abort()
+      signal.addEventListener('abort', stop, { once: true })
+      let opened = false
+      try {
+        const query = lastSeq > 0 ? `?from_seq=${lastSeq}` : ''
+        const extra: Record<string, string> = { accept: 'text/event-stream' }
+        if (lastSeq > 0) extra['last-event-id'] = String(lastSeq)
+        const response = await request(`/tasks/${encodeURIComponent(id)}/events${query}`, { headers: await headers(extra), signal: connection.signal }, 'the event stream')
+        opened = true
+        if (attempt > 0) handlers.onConnection?.('reconnected', attempt)
+        await readEventStream(response, {
+          signal: connection.signal,
+          onEvent: (value, frame) => {
+            if (onFrame(value, frame.id)) {
+              final = true
+              connection.abort()
+            }
+          },
+          onError: handlers.onError,
+        })
+      } catch (error) {
+        if (signal.aborted) return 'aborted'
+        if (error instanceof StreamGap) return recoverFromGap(id, error, handlers)
+        // 404/410 on a reconnect: the server no longer knows the range (or the task)
+        if (error instanceof AgentStreamError && error.code === 'http-error' && (error.status === 404 || error.status === 410) && lastSeq > 0) {
+          return recoverFromGap(id, new StreamGap(lastSeq + 1, Number.NaN), handlers)
+        }
+        if (!(error instanceof AgentStreamError) || (error.code !== 'network-error' && !(error.code === 'http-error' && (error.status ?? 0) >= 500))) throw error
+      } finally {
+        signal.removeEventListener('abort', stop)
+      }
+      if (signal.aborted) return 'aborted'
+      if (failure !== null) throw failure
+      if (final) return 'ended'
+      attempt += 1
+      if (attempt > policy.maxAttempts) {
+        throw new AgentStreamError(
+          'incomplete-stream',
+          `The event stream of task ${id} dropped and ${policy.maxAttempts} reconnects failed${opened ? '' : ' (the server did not answer)'}: the reply is incomplete up to frame ${lastSeq}. The task may still be running on the server.`,
+        )
+      }
+      handlers.onConnection?.('reconnecting', attempt)
+      if (!(await sleep(backoff(attempt, policy), signal))) return 'aborted'
+    }
+  }
+
+  async function recoverFromGap(id: string, gap: StreamGap, handlers: RunHandlers): Promise<RunEnd> {
+    const response = await request(`/tasks/${encodeURIComponent(id)}`, { headers: await headers({ accept: 'application/json' }), signal: handlers.signal }, 'the task snapshot')
+    const snapshot: unknown = await response.json()
+    const task = isObject(snapshot) ? snapshot : {}
+    const status = String(task.status ?? 'unknown')
+    const pending = Array.isArray(task.pending_confirms) ? task.pending_confirms : Array.isArray(task.pendingConfirms) ? task.pendingConfirms : []
+    if (pending.length > 0) {
+      // The pending confirmation survives in the snapshot: re-emit it so the user can still answer.
+      awaitingConfirm = true
+      for (const call of pending) notePending(call)
+      const toolCalls = pending.filter(isObject).map(toolUseOf)
+      handlers.onEvent({ type: 'REQUIRE_USER_CONFIRM', id: `agent-protocol:${id}:snapshot-confirm:${lastSeq}`, replyId: `agent-protocol:${id}`, toolCalls })
+      handlers.onEvent({ type: 'REQUEST_STOP', id: `agent-protocol:${id}:snapshot-stop:${lastSeq}`, reason: 'permission asking', generateReason: 'PERMISSION_ASKING' })
+    }
+    const range = Number.isNaN(gap.to) ? `from frame ${gap.from}` : `frames ${gap.from}–${gap.to}`
+    const result = typeof task.result === 'string' && task.result !== '' ? ` Its final text was: ${task.result.slice(0, BODY_EXCERPT)}` : ''
+    throw new AgentStreamError(
+      'incomplete-stream',
+      `The server's replay buffer no longer has ${range} of task ${id}, so part of the reply is missing. The task snapshot says status ${status}${pending.length > 0 ? ', awaiting confirmation' : ''}.${result}`,
+    )
+  }
+
+  function noteConfirmation(event: unknown): void {
+    if (!isObject(event) || event.type !== 'REQUIRE_USER_CONFIRM' || event.source) return
+    for (const call of Array.isArray(event.toolCalls) ? event.toolCalls : []) {
+      if (isObject(call) && typeof call.id === 'string') {
+        pendingCalls.set(call.id, { name: typeof call.name === 'string' ? call.name : null, input: canonicalJson(call.input ?? {}) })
+      }
+    }
+  }
+
+  function notePending(value: unknown): void {
+    if (!isObject(value) || typeof value.toolCallId !== 'string') return
+    pendingCalls.set(value.toolCallId, { name: typeof value.toolName === 'string' ? value.toolName : null, input: canonicalJson(parseJson(value.toolInputJson)) })
+  }
+
+  async function interrupt(): Promise<void> {
+    if (taskId === null) return
+    await postJson(`/tasks/${encodeURIComponent(taskId)}/cancel`, {}, 'the cancel', new AbortController().signal)
+  }
+
+  return {
+    get taskId() {
+      return taskId
+    },
+    get duplicateFrames() {
+      return duplicateFrames
+    },
+    run,
+    interrupt,
+  }
+}
+
+function decisionOf(result: ConfirmResult, pending: ReadonlyMap<string, PendingCall>): { toolCallId: string; approved: boolean } {
+  const call = result.toolCall
+  if (result.confirmed) {
+    if (result.rules !== null && result.rules.length > 0) {
+      throw new AgentStreamError('refused', `${CONFIRM_LIMITS}; confirm ${call.id} without "always allow" rules.`, { field: 'rules' })
+    }
+    const asked = pending.get(call.id)
+    if (asked !== undefined && canonicalJson(call.input) !== asked.input) {
+      throw new AgentStreamError('refused', `${CONFIRM_LIMITS}; approve ${call.id} with its original arguments or deny it.`, { field: 'toolCall.input' })
+    }
+  }
+  return { toolCallId: call.id, approved: result.confirmed }
+}
+
+function toolUseOf(pending: Record<string, unknown>): ToolUseBlock {
+  const input = parseJson(pending.toolInputJson)
+  return {
+    type: 'tool_use',
+    id: String(pending.toolCallId),
+    name: typeof pending.toolName === 'string' ? pending.toolName : null,
+    input: isObject(input) ? input : {},
+    content: typeof pending.toolInputJson === 'string' ? pending.toolInputJson : '{}',
+    metadata: {},
+    state: 'asking',
+  } as ToolUseBlock
+}
+
+// Full jitter: a random wait up to the capped exponential delay.
+function backoff(attempt: number, policy: ReconnectPolicy): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1))
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2))
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false)
+    const done = () => {
+      clearTimeout(timer)
+      resolve(false)
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', done)
+      resolve(true)
+    }, ms)
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (isObject(value)) {
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') return {}
+  try {
+    return JSON.parse(value) as unknown
+  } catch {
+    return {}
+  }
+}
+
+async function excerpt(response: Response): Promise<string> {
+  try {
+    const text = await response.text()
+    return text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}…` : text
+  } catch {
+    return ''
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function ignore(): void {}

@@ -1,0 +1,369 @@
+import { AgentStreamError } from '../core/errors'
+import type { ConfirmResult, ToolResultBlock } from '../core/message'
+import type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './agent-transport'
+import { readEventStream } from './read-event-stream'
+
+/** Options of {@link createAguiTransport}. */
+export interface AguiTransportOptions {
+  /** The AG-UI run endpoint. @example '/agui/run' */
+  readonly url: string
+  /** Sent as `forwardedProps.agentId` and the `X-Agent-Id` header. */
+  readonly agentId?: string
+  /** The AG-UI thread, which AgentScope uses as the session id. @default a random UUID */
+  readonly threadId?: string
+  /** Extra request headers, or a function returning them (for a fresh auth token per request). */
+  readonly headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
+  /** Injected `fetch`, for tests or instrumentation. @default globalThis.fetch */
+  readonly fetch?: typeof fetch
+}
+
+/** The AG-UI transport, with its thread id. */
+export interface AguiTransport extends AgentTransport {
+  readonly threadId: string
+}
+
+interface OpenInterrupt {
+  readonly id: string
+  readonly toolCallId: string
+  readonly kind: 'permission' | 'external'
+  readonly input: unknown
+}
+
+type AgentEventObject = Record<string, unknown>
+
+const PERMISSION_KIND = 'permission_confirm'
+const AWAITING_EXTERNAL_EXECUTION = '[Awaiting external execution]'
+const BODY_EXCERPT = 500
+
+/**
+ * A transport for AgentScope's AG-UI adapter (protocol §9.2): POSTs a `RunAgentInput` and turns the AG-UI events
+ * back into the AgentEvents the reducer understands, with deterministic ids (`agui:{runId}:{n}`). `RAW` events
+ * (`event` or `rawEvent`) are passed on as they are, and `CUSTOM subagent.*` become the sourced events again.
+ * A confirmation becomes the next run's `resume`, covering every open interrupt (a call left out is denied);
+ * client tool results become `resume` payloads (their text).
+ *
+ * What AG-UI cannot carry, and how it shows:
+ * - Tool result states: every `TOOL_CALL_RESULT` becomes a `success` result (errors show as successful text).
+ * - Data blocks and tool-result media: the server serializes them into the result text (JSON shows as text).
+ * - `AGENT_RESULT` and the stop reason: a finished turn is `completed`; pauses come from the interrupts.
+ * - The suspended placeholder result of an external tool: synthesized here as a `running` result.
+ * - Permission rules ("always allow"): dropped; the approval applies to this call only (reported via `onError`).
+ * - Block ids (`text`/`thinking` per model call) and `MODEL_CALL_START`: a model call is keyed by `messageId`.
+ * - Reconnects: closing the connection interrupts the agent and nothing is replayed.
+ */
+export function createAguiTransport(options: AguiTransportOptions): AguiTransport {
+  const threadId = options.threadId ?? globalThis.crypto.randomUUID()
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  let interrupts: OpenInterrupt[] = []
+  let current: AbortController | null = null
+
+  async function headers(): Promise<Record<string, string>> {
+    const custom = typeof options.headers === 'function' ? await options.headers() : options.headers
+    const extra: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' }
+    if (options.agentId !== undefined) extra['x-agent-id'] = options.agentId
+    return { ...extra, ...custom }
+  }
+
+  function bodyOf(request: RunRequest, runId: string, handlers: RunHandlers): Record<string, unknown> {
+    const body: Record<string, unknown> = {
+      threadId,
+      runId,
+      messages: [],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: options.agentId === undefined ? {} : { agentId: options.agentId },
+    }
+    switch (request.kind) {
+      case 'message': {
+        body.messages = request.messages.map((message, index) => ({
+          id: message.id ?? `${runId}:user:${index}`,
+          role: 'user',
+          content: message.content.map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : '')).join(''),
+        }))
+        return body
+      }
+      case 'confirm': {
+        body.resume = permissionResume(request.confirmResults, handlers)
+        return body
+      }
+      case 'tool-results': {
+        body.resume = externalResume(request.toolResults)
+        return body
+      }
+      default: {
+        request satisfies never
+        return body
+      }
+    }
+  }
+
+  function permissionResume(results: readonly ConfirmResult[], handlers: RunHandlers): unknown[] {
+    const open = interrupts.filter((interrupt) => interrupt.kind === 'permission')
+    if (open.length === 0) throw new AgentStreamError('refused', 'No AG-UI interrupt is awaiting confirmation on this thread.')
+    if (results.some((result) => result.confirmed && result.rules !== null && result.rules.length > 0)) {
+      handlers.onError?.(new AgentStreamError('refused', 'AG-UI cannot send permission rules: "always allow" applies to this call only.', { field: 'rules' }))
+    }
+    return open.map((interrupt) => {
+      const result = results.find((candidate) => candidate.toolCall.id === interrupt.toolCallId)
+      const approved = result?.confirmed === true
+      const edited = approved && JSON.stringify(result.toolCall.input) !== JSON.stringify(interrupt.input)
+      const payload = edited ? { approved, editedArgs: result.toolCall.input } : { approved }
+      return { interruptId: interrupt.id, status: 'resolved', payload }
+    })
+  }
+
+  function externalResume(results: readonly ToolResultBlock[]): unknown[] {
+    const open = interrupts.filter((interrupt) => interrupt.kind === 'external')
+    if (open.length === 0) throw new AgentStreamError('refused', 'No AG-UI interrupt is awaiting tool results on this thread.')
+    return open.map((interrupt) => {
+      const result = results.find((candidate) => candidate.id === interrupt.toolCallId)
+      if (result === undefined) return { interruptId: interrupt.id, status: 'cancelled' }
+      const text = result.output.map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : JSON.stringify(block))).join('')
+      return { interruptId: interrupt.id, status: result.state === 'interrupted' ? 'cancelled' : 'resolved', payload: text }
+    })
+  }
+
+  async function run(request: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
+    const { signal } = handlers
+    const runId = globalThis.crypto.randomUUID()
+    const body = bodyOf(request, runId, handlers)
+    const controller = new AbortController()
+    const stop = () => controller.abort()
+    signal.addEventListener('abort', stop, { once: true })
+    current = controller
+    try {
+      let response: Response
+      try {
+        response = await fetchImpl(options.url, { method: 'POST', headers: await headers(), body: JSON.stringify(body), signal: controller.signal })
+      } catch (error) {
+        if (controller.signal.aborted) return 'aborted'
+        throw new AgentStreamError('network-error', `Could not reach the AG-UI endpoint ${options.url}: ${messageOf(error)}`, { cause: error })
+      }
+      if (!response.ok) {
+        const text = await excerpt(response)
+        throw new AgentStreamError('http-error', `The AG-UI endpoint answered ${response.status} ${response.statusText}${text ? `: ${text}` : ''}`, { status: response.status, body: text })
+      }
+      const contentType = response.headers.get('content-type') ?? ''
+      if (!contentType.toLowerCase().startsWith('text/event-stream')) {
+        const text = await excerpt(response)
+        throw new AgentStreamError('wrong-content-type', `Expected a text/event-stream response from ${options.url}, got "${contentType || 'no content type'}"`, { status: response.status, body: text })
+      }
+      // the resume was sent: those interrupts are answered
+      if (request.kind !== 'message') interrupts = []
+      handlers.onOpen?.()
+      const mapper = createAguiEventMapper(runId)
+      let outcome: 'finished' | AgentStreamError | null = null
+      await readEventStream(response, {
+        signal: controller.signal,
+        onEvent: (value) => {
+          const mapped = mapper.map(value)
+          for (const event of mapped.events) handlers.onEvent(event)
+          if (mapped.interrupts !== undefined) interrupts = mapped.interrupts
+          if (mapped.end !== undefined) {
+            outcome = mapped.end
+            controller.abort()
+          }
+        },
+        onError: handlers.onError,
+      })
+      if (outcome === 'finished') return 'ended'
+      if (outcome !== null) throw outcome
+      if (signal.aborted) return 'aborted'
+      throw new AgentStreamError('incomplete-stream', 'The AG-UI stream closed before RUN_FINISHED: the reply is incomplete (the server failed or the connection dropped). AG-UI cannot resume a run.')
+    } finally {
+      signal.removeEventListener('abort', stop)
+      if (current === controller) current = null
+    }
+  }
+
+  // AG-UI has no stop endpoint: closing the connection interrupts the agent (interrupt-on-disconnect).
+  async function interrupt(): Promise<void> {
+    current?.abort()
+  }
+
+  return { threadId, run, interrupt }
+}
+
+/** What one AG-UI event turned into. */
+interface MappedAguiEvent {
+  readonly events: AgentEventObject[]
+  /** The run ended: `'finished'` on RUN_FINISHED, or the error of RUN_ERROR. */
+  readonly end?: 'finished' | AgentStreamError
+  /** The open interrupts RUN_FINISHED reported. */
+  readonly interrupts?: OpenInterrupt[]
+}
+
+function createAguiEventMapper(runId: string) {
+  let count = 0
+  const modelCalls = new Set<string>()
+  const toolNames = new Map<string, string>()
+  const toolReplyIds = new Map<string, string>()
+  let sawStop = false
+
+  const event = (type: string, fields: Record<string, unknown>, timestamp?: unknown): AgentEventObject => {
+    count += 1
+    const created = typeof timestamp === 'number' ? { createdAt: new Date(timestamp).toISOString() } : {}
+    return { type, id: `agui:${runId}:${count}`, ...created, ...fields }
+  }
+
+  function modelCall(replyId: string, timestamp: unknown): AgentEventObject[] {
+    if (modelCalls.has(replyId)) return []
+    modelCalls.add(replyId)
+    return [event('MODEL_CALL_START', { replyId }, timestamp)]
+  }
+
+  function interruptsOf(outcome: unknown): { events: AgentEventObject[]; open: OpenInterrupt[] } {
+    const events: AgentEventObject[] = []
+    const open: OpenInterrupt[] = []
+    const list = isObject(outcome) && outcome.type === 'interrupt' && Array.isArray(outcome.interrupts) ? outcome.interrupts.filter(isObject) : []
+    const permission: Record<string, unknown>[] = []
+    const external: Record<string, unknown>[] = []
+    let permissionReplyId = ''
+    let externalReplyId = ''
+    for (const interrupt of list) {
+      const id = String(interrupt.id ?? '')
+      const metadata = isObject(interrupt.metadata) ? interrupt.metadata : {}
+      const separator = id.indexOf(':')
+      const replyId = typeof metadata.replyId === 'string' ? metadata.replyId : separator === -1 ? runId : id.slice(0, separator)
+      const toolCallId = separator === -1 ? id : id.slice(separator + 1)
+      const input = isObject(metadata.toolInput) ? metadata.toolInput : {}
+      const name = typeof metadata.toolName === 'string' ? metadata.toolName : (toolNames.get(toolCallId) ?? null)
+      const content = typeof metadata.toolContent === 'string' ? metadata.toolContent : JSON.stringify(input)
+      const kind = metadata['agentscope.interruptKind'] === PERMISSION_KIND ? 'permission' : 'external'
+      const call = { type: 'tool_use', id: toolCallId, name, input, content, metadata: {}, state: kind === 'permission' ? 'asking' : 'pending' }
+      open.push({ id, toolCallId, kind, input })
+      if (kind === 'permission') {
+        permission.push(call)
+        permissionReplyId = replyId
+      } else {
+        external.push(call)
+        externalReplyId = replyId
+        const resultFields = { replyId, toolCallId, toolCallName: name }
+        const suspended = { agentscope_suspended: true }
+        events.push(event('TOOL_RESULT_START', resultFields))
+        events.push(event('TOOL_RESULT_TEXT_DELTA', { ...resultFields, delta: AWAITING_EXTERNAL_EXECUTION, metadata: suspended }))
+        events.push(event('TOOL_RESULT_END', { ...resultFields, state: 'running', metadata: suspended }))
+      }
+    }
+    if (permission.length > 0) {
+      events.push(event('REQUIRE_USER_CONFIRM', { replyId: permissionReplyId, toolCalls: permission }))
+      if (!sawStop) events.push(event('REQUEST_STOP', { reason: 'permission asking', generateReason: 'PERMISSION_ASKING' }))
+    }
+    if (external.length > 0) events.push(event('REQUIRE_EXTERNAL_EXECUTION', { replyId: externalReplyId, toolCalls: external }))
+    return { events, open }
+  }
+
+  function map(value: unknown): MappedAguiEvent {
+    if (!isObject(value) || typeof value.type !== 'string') return { events: [] }
+    const at = value.timestamp
+    const messageId = String(value.messageId ?? '')
+    switch (value.type) {
+      case 'RUN_STARTED': {
+        return { events: [event('AGENT_START', { replyId: String(value.runId ?? runId), name: 'assistant', role: 'assistant' }, at)] }
+      }
+      case 'TEXT_MESSAGE_START': {
+        return { events: [...modelCall(messageId, at), event('TEXT_BLOCK_START', { replyId: messageId, blockId: 'text' }, at)] }
+      }
+      case 'TEXT_MESSAGE_CONTENT': {
+        return { events: [...modelCall(messageId, at), event('TEXT_BLOCK_DELTA', { replyId: messageId, blockId: 'text', delta: value.delta }, at)] }
+      }
+      case 'TEXT_MESSAGE_END': {
+        return { events: [event('TEXT_BLOCK_END', { replyId: messageId, blockId: 'text' }, at)] }
+      }
+      case 'REASONING_MESSAGE_START':
+      case 'REASONING_MESSAGE_CONTENT':
+      case 'REASONING_MESSAGE_END': {
+        const replyId = messageId.replace(/-reasoning$/, '')
+        const suffix = value.type.slice('REASONING_MESSAGE_'.length)
+        const type = suffix === 'CONTENT' ? 'THINKING_BLOCK_DELTA' : `THINKING_BLOCK_${suffix}`
+        const fields = suffix === 'CONTENT' ? { replyId, blockId: 'thinking', delta: value.delta } : { replyId, blockId: 'thinking' }
+        return { events: [...(suffix === 'END' ? [] : modelCall(replyId, at)), event(type, fields, at)] }
+      }
+      case 'TOOL_CALL_START': {
+        const toolCallId = String(value.toolCallId ?? '')
+        const replyId = typeof value.parentMessageId === 'string' ? value.parentMessageId : runId
+        toolNames.set(toolCallId, String(value.toolCallName ?? ''))
+        toolReplyIds.set(toolCallId, replyId)
+        return { events: [...modelCall(replyId, at), event('TOOL_CALL_START', { replyId, toolCallId, toolCallName: value.toolCallName }, at)] }
+      }
+      case 'TOOL_CALL_ARGS': {
+        const toolCallId = String(value.toolCallId ?? '')
+        return { events: [event('TOOL_CALL_DELTA', { replyId: toolReplyIds.get(toolCallId) ?? runId, toolCallId, toolCallName: '__fragment__', delta: value.delta }, at)] }
+      }
+      case 'TOOL_CALL_END': {
+        const toolCallId = String(value.toolCallId ?? '')
+        return { events: [event('TOOL_CALL_END', { replyId: toolReplyIds.get(toolCallId) ?? runId, toolCallId, toolCallName: toolNames.get(toolCallId) ?? '' }, at)] }
+      }
+      case 'TOOL_CALL_RESULT': {
+        const toolCallId = String(value.toolCallId ?? '')
+        const fields = { replyId: messageId || runId, toolCallId, toolCallName: toolNames.get(toolCallId) ?? '' }
+        const content = typeof value.content === 'string' ? value.content : JSON.stringify(value.content ?? '')
+        const delta = content === '' ? [] : [event('TOOL_RESULT_TEXT_DELTA', { ...fields, delta: content }, at)]
+        // AG-UI drops the result state: success is all it can say
+        return { events: [event('TOOL_RESULT_START', fields, at), ...delta, event('TOOL_RESULT_END', { ...fields, state: 'success' }, at)] }
+      }
+      case 'CUSTOM': {
+        return { events: customEvents(value, at) }
+      }
+      case 'RAW': {
+        const raw = isObject(value.event) ? value.event : isObject(value.rawEvent) ? value.rawEvent : undefined
+        if (raw === undefined) return { events: [] }
+        if (typeof raw.type !== 'string' && raw.error !== undefined) {
+          // the MVC error path puts the error map in RAW.event (AguiMvcController.sendErrorAndComplete)
+          return { events: [], end: new AgentStreamError('network-error', `The agent run failed on the server: ${messageOf(raw.error)}`) }
+        }
+        if (raw.type === 'REQUEST_STOP') sawStop = true
+        const source = typeof value.source === 'string' && raw.source === undefined ? { source: value.source } : {}
+        return { events: [{ ...raw, ...source }] }
+      }
+      case 'RUN_ERROR': {
+        const code = value.code === undefined ? '' : ` (${String(value.code)})`
+        return { events: [], end: new AgentStreamError('network-error', `The agent run failed on the server${code}: ${String(value.message ?? 'no message')}`, { eventType: 'RUN_ERROR' }) }
+      }
+      case 'RUN_FINISHED': {
+        const { events, open } = interruptsOf(value.outcome)
+        return { events: [...events, event('AGENT_END', { replyId: String(value.runId ?? runId) }, at)], end: 'finished', interrupts: open }
+      }
+      default: {
+        return { events: [] }
+      }
+    }
+  }
+
+  function customEvents(value: Record<string, unknown>, at: unknown): AgentEventObject[] {
+    const name = String(value.name ?? '')
+    const payload = isObject(value.value) ? value.value : {}
+    if (name === 'token_usage') {
+      const modelCallInfo = isObject(payload.modelCall) ? payload.modelCall : {}
+      const replyId = String(modelCallInfo.replyId ?? '')
+      return [...modelCall(replyId, at), event('MODEL_CALL_END', { replyId, usage: payload.delta }, at)]
+    }
+    if (name.startsWith('subagent.') && typeof payload.type === 'string') {
+      // the subagent's own event, its fields (source included) flattened into the value
+      const { type, ...fields } = payload
+      return [event(type, fields, at)]
+    }
+    return [event('CUSTOM', { name, value: payload }, at)]
+  }
+
+  return { map }
+}
+
+async function excerpt(response: Response): Promise<string> {
+  try {
+    const text = await response.text()
+    return text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}…` : text
+  } catch {
+    return ''
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function messageOf(error: unknown): string {
+  if (typeof error === 'string') return error
+  return error instanceof Error ? error.message : JSON.stringify(error)
+}
