@@ -52,8 +52,6 @@ export default defineConfig(({ mode }) => ({
   server: { proxy: AGENTSCOPE_PROXY },
   preview: { headers: { 'Content-Security-Policy': STRICT_CSP }, proxy: AGENTSCOPE_PROXY },
   build: mode === 'demo' ? { outDir: 'dist-demo', sourcemap: true } : LIBRARY_BUILD,
-  // A mode other than "production" would otherwise ship React's development build in the demo.
-  define: mode === 'demo' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**', 'test/interop/**', 'node_modules/**'],

@@ -8,7 +8,9 @@ export {
   MAIN_SCOPE,
   applyEvents,
   confirmResult,
+  createAgentProtocolTransport,
   createAgentState,
+  createAguiTransport,
   createReplayTransport,
   createSseTransport,
   dataBlock,
@@ -26,9 +28,11 @@ export {
 } from './core'
 export type {
   AgentEvent,
+  AgentProtocolTransportOptions,
   AgentSnapshot,
   AgentState,
   AgentTransport,
+  AguiTransportOptions,
   BlockEntry,
   ContentBlock,
   Msg,

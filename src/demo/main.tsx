@@ -1,8 +1,15 @@
 // The demo: the kit against the built-in scripted AgentScope server (same origin, /api).
 import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { AgentChat, createAgentStore, createSseTransport, useAgentStore } from '../index'
-import type { AgentLocale, AgentStore } from '../index'
+import {
+  AgentChat,
+  createAgentProtocolTransport,
+  createAgentStore,
+  createAguiTransport,
+  createSseTransport,
+  useAgentStore,
+} from '../index'
+import type { AgentLocale, AgentStore, AgentTransport } from '../index'
 import { AgentStoreContext } from '../react/agent-context'
 import '../components/styles.css'
 import '../components/markdown/markdown.css'
@@ -14,8 +21,45 @@ interface ScenarioInfo {
   readonly description: string
 }
 
-function newStore(): AgentStore {
-  return createAgentStore({ transport: createSseTransport({ url: '/api' }) })
+type Protocol = 'native' | 'agui' | 'agent-protocol'
+type Connection = 'reconnecting' | 'reconnected' | null
+
+function transportFor(protocol: Protocol): AgentTransport {
+  switch (protocol) {
+    case 'native': {
+      return createSseTransport({ url: '/api' })
+    }
+    case 'agui': {
+      return createAguiTransport({ url: '/api/agui/run' })
+    }
+    case 'agent-protocol': {
+      return createAgentProtocolTransport({ url: '/api', agentId: 'assistant' })
+    }
+    default: {
+      protocol satisfies never
+      throw new Error('Unknown protocol')
+    }
+  }
+}
+
+// The store has no connection field: the demo reads the transport's onConnection itself.
+function newStore(protocol: Protocol, onConnection: (connection: Connection) => void): AgentStore {
+  const transport = transportFor(protocol)
+  const watched: AgentTransport = {
+    ...transport,
+    run: (request, handlers) => {
+      onConnection(null)
+      return transport.run(request, {
+        ...handlers,
+        onConnection: (state, attempt) => {
+          handlers.onConnection?.(state, attempt)
+          onConnection(state)
+        },
+      })
+    },
+    interrupt: () => transport.interrupt(),
+  }
+  return createAgentStore({ transport: watched })
 }
 
 // The app runs tools marked external itself; here a fake browser reads the page.
@@ -50,7 +94,9 @@ function ExternalTools() {
 }
 
 function Demo() {
-  const [store, setStore] = useState(newStore)
+  const [protocol, setProtocol] = useState<Protocol>('native')
+  const [connection, setConnection] = useState<Connection>(null)
+  const [store, setStore] = useState(() => newStore('native', setConnection))
   const [scenarios, setScenarios] = useState<readonly ScenarioInfo[]>([])
   const [locale, setLocale] = useState<AgentLocale>(() => (navigator.language.startsWith('zh') ? 'zh-CN' : 'en'))
   const [theme, setTheme] = useState<'auto' | 'light' | 'dark'>('auto')
@@ -67,9 +113,28 @@ function Demo() {
     <div className="demo" data-agentscope="" data-theme={theme}>
       <aside className="demo-side">
         <h1>agentscope-react</h1>
-        <button type="button" onClick={() => setStore(newStore())}>
+        <button type="button" onClick={() => setStore(newStore(protocol, setConnection))}>
           New conversation
         </button>
+        <label>
+          Protocol
+          <select
+            value={protocol}
+            onChange={(event) => {
+              const next = event.target.value as Protocol
+              setProtocol(next)
+              setConnection(null)
+              setStore(newStore(next, setConnection))
+            }}
+          >
+            <option value="native">Native events (SSE)</option>
+            <option value="agui">AG-UI</option>
+            <option value="agent-protocol">Agent Protocol</option>
+          </select>
+        </label>
+        <p className="demo-connection" role="status" aria-live="polite" data-state={connection ?? 'connected'}>
+          {connection === 'reconnecting' ? 'Reconnecting…' : connection === 'reconnected' ? 'Reconnected' : ''}
+        </p>
         <label>
           Language
           <select value={locale} onChange={(event) => setLocale(event.target.value as AgentLocale)}>

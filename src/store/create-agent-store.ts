@@ -95,7 +95,7 @@ export interface AgentStoreOptions {
   readonly sliceMs?: number
   /**
    * The most events one frame takes in, so that a replay or a burst of thousands of events is shown
-   * over several frames rather than in one long commit. @default 2048
+   * over several frames rather than in one long commit. @default 4096
    */
   readonly maxEventsPerFrame?: number
   /** How long `stop` waits for the server to end the stream before closing it, in ms. @default 3000 */
@@ -170,7 +170,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
   const { transport } = options
   const schedule = options.scheduleFrame ?? defaultScheduleFrame
   const sliceMs = options.sliceMs ?? 8
-  const maxEventsPerFrame = options.maxEventsPerFrame ?? 2048
+  const maxEventsPerFrame = options.maxEventsPerFrame ?? 4096
   const stopTimeoutMs = options.stopTimeoutMs ?? 3000
   const now = options.now ?? (() => performance.now())
 

@@ -14,6 +14,7 @@ import { toJacksonJson } from './jackson-json'
 import type { Pacer } from './pace'
 import { validateRunInput, RunRequestError, type RunInput } from './read-run-body'
 import { HELP, pickScenario } from './scenario-catalog'
+import { messageTimestamp } from './wire-format'
 
 const RUN_ROUTE = /^\/agui\/run(?:\/([^/]+))?$/
 const PERMISSION_KIND = 'permission_confirm'
@@ -61,7 +62,7 @@ export function createAguiRoutes(options: AguiRoutesOptions): AguiRoutes {
     const runId = typeof body.runId === 'string' && body.runId !== '' ? body.runId : globalThis.crypto.randomUUID()
     let session = sessions.get(threadId)
     if (session === undefined) {
-      session = createAgentSession(`agui:${threadId}`, options.seed)
+      session = createAgentSession(threadId, options.seed)
       sessions.set(threadId, session)
     }
     if (session.writer !== null) {
@@ -148,7 +149,7 @@ function readInput(body: Record<string, unknown>, session: AgentSession): RunInp
     role: 'USER',
     content: [{ type: 'text', text }],
     metadata: {},
-    timestamp: null,
+    timestamp: messageTimestamp(),
     usage: null,
   }
   return { kind: 'message', messages: last === undefined ? [] : [message] }

@@ -55,6 +55,8 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
   const threadId = options.threadId ?? globalThis.crypto.randomUUID()
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
   let interrupts: OpenInterrupt[] = []
+  // tool names outlive a run: a resumed run reports results of calls made in the previous one
+  const toolNames = new Map<string, string>()
   let current: AbortController | null = null
 
   async function headers(): Promise<Record<string, string>> {
@@ -152,7 +154,7 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
       // the resume was sent: those interrupts are answered
       if (request.kind !== 'message') interrupts = []
       handlers.onOpen?.()
-      const mapper = createAguiEventMapper(runId)
+      const mapper = createAguiEventMapper(runId, toolNames)
       let outcome: 'finished' | AgentStreamError | null = null
       await readEventStream(response, {
         signal: controller.signal,
@@ -194,10 +196,9 @@ interface MappedAguiEvent {
   readonly interrupts?: OpenInterrupt[]
 }
 
-function createAguiEventMapper(runId: string) {
+function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
   let count = 0
   const modelCalls = new Set<string>()
-  const toolNames = new Map<string, string>()
   const toolReplyIds = new Map<string, string>()
   let sawStop = false
 

@@ -147,7 +147,6 @@ it('fits a phone (390×844) with no horizontal scroll', async () => {
   const log = await page.getByRole('log').evaluate((node) => ({ overflow: node.scrollWidth - node.clientWidth, height: node.clientHeight }))
   expect(log.overflow).toBe(0)
   console.info(`[phone] conversation height with the tray open: ${log.height} px`)
-  // FAILS (kit layout bug, styles.css `.as-tray`): the tray has no max-height and does not scroll, so with two cards
-  // open on a phone it takes the whole chat and the conversation shrinks to a sliver. See the report for the fix.
+  // Regression: the tray had no max-height, so with two cards open on a phone it took the whole chat.
   expect(log.height).toBeGreaterThanOrEqual(120)
 })

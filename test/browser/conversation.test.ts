@@ -142,9 +142,8 @@ it('keeps the reader where they scrolled to while the answer streams, until "Jum
     attempts++
     // one notch of the wheel, as a reader who wants to look back does
     await page.mouse.wheel(0, -300)
-    // FAILS often (kit bug, use-stick-to-bottom.ts onScroll): the scroll event of the kit's own last
-    // `scrollTop = scrollHeight` arrives just after the wheel, is taken for "the reader came back to the end", and
-    // sticks again at once; the next ResizeObserver tick pulls the reader back down. See the report for the fix.
+    // Regression: the scroll event of the kit's own `scrollTop = scrollHeight` arrives just after the wheel and was
+    // taken for "the reader came back to the end" (fixed in use-stick-to-bottom.ts).
     await jump.waitFor({ timeout: 2000 })
     await page.waitForTimeout(100)
     const before = await position()

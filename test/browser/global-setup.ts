@@ -64,7 +64,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   mkdirSync(`${ROOT}/test-results/screenshots`, { recursive: true })
   const configFile = `${ROOT}/vite.config.ts`
 
-  await build({ root: ROOT, configFile, mode: 'demo', logLevel: 'error' })
+  // Vitest runs with NODE_ENV=test, which would build the demo with React's development build.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ root: ROOT, configFile, mode: 'demo', logLevel: 'error' })
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
 
   let server: PreviewServer | undefined
   let browser: BrowserServer | undefined

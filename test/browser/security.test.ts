@@ -136,9 +136,7 @@ it(`streams ${HOSTILE_PAYLOADS.length} hostile payloads through every channel an
   // the kit never hands the browser a payload to block in the first place
   expect(violations.filter(isHostile)).toEqual([])
 
-  // FAILS (kit bug, components/media-source.ts resolveMedia): a media type that is an Object.prototype key
-  // ("constructor", "__proto__") is looked up in INLINE_TYPES and becomes the kind (a function, an object);
-  // React then warns about `data-kind` and the figure is mislabelled. See the report for the fix.
+  // Regression: a media type that is an Object.prototype key ("constructor", "__proto__") became the kind.
   const kinds = await page.locator('.as-chat figure.as-media').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-kind')))
   expect(kinds.filter((kind) => !['image', 'audio', 'video', 'file'].includes(kind ?? ''))).toEqual([])
   expect(demo.errors).toEqual([])
