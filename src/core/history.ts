@@ -1,22 +1,11 @@
 import type { ChatUsage, ContentBlock, GenerateReason, Msg, ToolResultBlock, ToolUseBlock } from './message'
-import type { AgentState, BlockEntry, PendingToolCalls, Turn, TurnStatus } from './state'
+import type { AgentState, BlockEntry, PendingToolCalls, Turn } from './state'
 import { MAIN_SCOPE, createAgentState } from './state'
-import { addUsage, openTurn } from './turns'
+import { addUsage, openTurn, statusOfReason } from './turns'
 import { withScopeFields, withStateFields, withTurnFields } from './copy-records'
 
 /** A stored user message, or the assistant turn rebuilt from the messages that answered it. */
 export type HistoryItem = { readonly kind: 'user'; readonly message: Msg } | { readonly kind: 'turn'; readonly turn: Turn }
-
-const STATUS_BY_REASON: Partial<Record<string, TurnStatus>> = {
-  PERMISSION_ASKING: 'awaiting_confirmation',
-  TOOL_SUSPENDED: 'awaiting_external_execution',
-  INTERRUPTED: 'interrupted',
-  MAX_ITERATIONS: 'max_iterations',
-  REASONING_STOP_REQUESTED: 'stopped',
-  ACTING_STOP_REQUESTED: 'stopped',
-  MIDDLEWARE_STOP_REQUESTED: 'stopped',
-  ALL_TOOLS_DENIED: 'stopped',
-}
 
 function entryOf(block: ContentBlock, key: string, at: string | null): BlockEntry | null {
   const times = { startedAt: at, endedAt: at }
@@ -77,7 +66,7 @@ function turnOf(messages: readonly Msg[]): Turn {
     const reason = message.metadata.agentscope_generate_reason
     generateReason = typeof reason === 'string' && reason !== 'MODEL_STOP' ? (reason as GenerateReason) : null
   }
-  const status = generateReason === null ? 'completed' : (STATUS_BY_REASON[generateReason] ?? 'completed')
+  const status = statusOfReason(generateReason)
   const turn = openTurn(first.id ?? `history-${first.timestamp ?? ''}`, first.name, first.timestamp)
   const result = messages[messages.length - 1] ?? null
   return withTurnFields(turn, { entries, status, generateReason, usage, modelCalls, result })

@@ -252,7 +252,7 @@ export function updateToolUse(
 // ---------------------------------------------------------------------------------------------
 // Closing a turn (§7.2)
 
-const STATUS_BY_REASON: Partial<Record<GenerateReason, TurnStatus>> = {
+const STATUS_BY_REASON: Partial<Record<string, TurnStatus>> = {
   PERMISSION_ASKING: 'awaiting_confirmation',
   TOOL_SUSPENDED: 'awaiting_external_execution',
   INTERRUPTED: 'interrupted',
@@ -261,6 +261,11 @@ const STATUS_BY_REASON: Partial<Record<GenerateReason, TurnStatus>> = {
   ACTING_STOP_REQUESTED: 'stopped',
   MIDDLEWARE_STOP_REQUESTED: 'stopped',
   ALL_TOOLS_DENIED: 'stopped',
+}
+
+/** The status of a turn that ended with this generate reason (null means MODEL_STOP), §7.2. */
+export function statusOfReason(generateReason: string | null): TurnStatus {
+  return (generateReason !== null && Object.hasOwn(STATUS_BY_REASON, generateReason) ? STATUS_BY_REASON[generateReason] : undefined) ?? 'completed'
 }
 
 /** The scope with its open turn closed: by AGENT_END (`ended`), or as `incomplete`. */
@@ -273,7 +278,7 @@ export function closeCurrentTurn(scope: Scope, ended: boolean): Scope {
     if (closed !== null) entries.push(closed)
   }
   const generateReason = resolveGenerateReason(turn)
-  const status: TurnStatus = ended ? (generateReason ? (STATUS_BY_REASON[generateReason] ?? 'completed') : 'completed') : 'incomplete'
+  const status: TurnStatus = ended ? statusOfReason(generateReason) : 'incomplete'
   const closed = copyTurn(turn)
   closed.entries = entries
   closed.slots = slotsOf(entries)
