@@ -93,6 +93,7 @@ export {
   AgentLocaleContext,
   BlockView,
   Composer,
+  ConnectionNotice,
   ConfirmationCard,
   ConfirmationTray,
   DEFAULT_ATTACHMENT_POLICY,

@@ -9,6 +9,7 @@ import type { AttachmentPolicy } from './attachments'
 import { AgentComponentsContext } from './components-context'
 import type { AgentChatComponents } from './components-context'
 import { Composer } from './composer'
+import { ConnectionNotice } from './connection-notice'
 import { ConfirmationTray } from './confirmation-tray'
 import { ErrorBanner } from './error-banner'
 import { AgentLocaleContext } from './i18n'
@@ -64,6 +65,7 @@ export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function Age
             ref={ref}
           >
             <ErrorBanner />
+            <ConnectionNotice />
             <MessageList />
             <ConfirmationTray />
             <Composer placeholder={placeholder} attachments={attachments} />

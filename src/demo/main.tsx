@@ -22,8 +22,6 @@ interface ScenarioInfo {
 }
 
 type Protocol = 'native' | 'agui' | 'agent-protocol'
-type Connection = 'reconnecting' | 'reconnected' | null
-
 function transportFor(protocol: Protocol): AgentTransport {
   switch (protocol) {
     case 'native': {
@@ -42,24 +40,9 @@ function transportFor(protocol: Protocol): AgentTransport {
   }
 }
 
-// The store has no connection field: the demo reads the transport's onConnection itself.
-function newStore(protocol: Protocol, onConnection: (connection: Connection) => void): AgentStore {
-  const transport = transportFor(protocol)
-  const watched: AgentTransport = {
-    ...transport,
-    run: (request, handlers) => {
-      onConnection(null)
-      return transport.run(request, {
-        ...handlers,
-        onConnection: (state, attempt) => {
-          handlers.onConnection?.(state, attempt)
-          onConnection(state)
-        },
-      })
-    },
-    interrupt: () => transport.interrupt(),
-  }
-  return createAgentStore({ transport: watched })
+// AgentChat shows "Reconnecting…"/"Reconnected" itself when the transport can resume (Agent Protocol).
+function newStore(protocol: Protocol): AgentStore {
+  return createAgentStore({ transport: transportFor(protocol) })
 }
 
 // The app runs tools marked external itself; here a fake browser reads the page.
@@ -95,8 +78,7 @@ function ExternalTools() {
 
 function Demo() {
   const [protocol, setProtocol] = useState<Protocol>('native')
-  const [connection, setConnection] = useState<Connection>(null)
-  const [store, setStore] = useState(() => newStore('native', setConnection))
+  const [store, setStore] = useState(() => newStore('native'))
   const [scenarios, setScenarios] = useState<readonly ScenarioInfo[]>([])
   const [locale, setLocale] = useState<AgentLocale>(() => (navigator.language.startsWith('zh') ? 'zh-CN' : 'en'))
   const [theme, setTheme] = useState<'auto' | 'light' | 'dark'>('auto')
@@ -113,7 +95,7 @@ function Demo() {
     <div className="demo" data-agentscope="" data-theme={theme}>
       <aside className="demo-side">
         <h1>agentscope-react</h1>
-        <button type="button" onClick={() => setStore(newStore(protocol, setConnection))}>
+        <button type="button" onClick={() => setStore(newStore(protocol))}>
           New conversation
         </button>
         <label>
@@ -123,8 +105,7 @@ function Demo() {
             onChange={(event) => {
               const next = event.target.value as Protocol
               setProtocol(next)
-              setConnection(null)
-              setStore(newStore(next, setConnection))
+              setStore(newStore(next))
             }}
           >
             <option value="native">Native events (SSE)</option>
@@ -132,9 +113,6 @@ function Demo() {
             <option value="agent-protocol">Agent Protocol</option>
           </select>
         </label>
-        <p className="demo-connection" role="status" aria-live="polite" data-state={connection ?? 'connected'}>
-          {connection === 'reconnecting' ? 'Reconnecting…' : connection === 'reconnected' ? 'Reconnected' : ''}
-        </p>
         <label>
           Language
           <select value={locale} onChange={(event) => setLocale(event.target.value as AgentLocale)}>

@@ -60,6 +60,11 @@ export interface AgentStoreState {
   readonly error: AgentStreamError | null
   /** Invalid events and malformed frames met in the current run (each was skipped). */
   readonly warnings: readonly AgentStreamError[]
+  /**
+   * A transport that can resume says so while it reconnects a dropped stream, and once it has;
+   * null while the connection never dropped (and for the native bridge, which cannot resume).
+   */
+  readonly connection: 'reconnecting' | 'reconnected' | null
   /** Sends a user message; refused while a run is in progress or the agent waits for an answer. */
   readonly send: (input: SendInput) => Promise<void>
   /** Answers the pending confirmation (some or all of its calls); sends one answer however often it is called. */
@@ -193,6 +198,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     status: 'idle',
     error: null,
     warnings: [],
+    connection: null,
     send,
     confirm,
     submitToolResults,
@@ -294,7 +300,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     failedRequest = null
     const answered = echoOf(request, store.getState().agent)
     echo = answered === null ? null : { event: answered, started: false }
-    store.setState({ status: 'connecting', error: null, warnings: [], canRetry: false })
+    store.setState({ status: 'connecting', error: null, warnings: [], canRetry: false, connection: null })
     const finished = (async () => {
       let status: AgentStatus
       let error: AgentStreamError | null = null
@@ -309,6 +315,9 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
           },
           onError: (problem) => {
             if (token === runToken) warn(problem)
+          },
+          onConnection: (connection) => {
+            if (token === runToken) store.setState({ connection })
           },
         })
         status = end === 'aborted' ? 'idle' : 'done'
@@ -447,7 +456,15 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     run?.controller.abort()
     run = null
     discardQueue()
-    store.setState({ agent: createAgentState(), transcript: [], status: 'idle', error: null, warnings: [], canRetry: false })
+    store.setState({
+      agent: createAgentState(),
+      transcript: [],
+      status: 'idle',
+      error: null,
+      warnings: [],
+      canRetry: false,
+      connection: null,
+    })
   }
 
   function load(messages: readonly Msg[]): void {

@@ -18,7 +18,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization',
+  'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, Last-Event-ID, X-Agent-Id',
 }
 
 /** Writes a JSON reply. */

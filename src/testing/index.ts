@@ -10,6 +10,9 @@
  * - `POST /sessions/{id}/interrupt` → `{"interrupted":boolean}`.
  * - `GET /sessions/{id}/messages` → the stored context (`Msg[]`).
  * - `GET /scenarios` → `[{ name, keyword, description }]`; a keyword in the user's message picks the scenario.
+ * - Agent Protocol (protocol §9.3): `POST /tasks`, `GET /tasks/{id}`, `GET /tasks/{id}/events` (256-frame replay,
+ *   `from_seq`/`Last-Event-ID`), `POST /tasks/{id}/resume`, `POST /tasks/{id}/cancel`.
+ * - AG-UI (protocol §9.2): `POST /agui/run` with a `RunAgentInput`, the same scenarios as AG-UI events.
  */
 export { createScriptedAgentHandler } from './create-scripted-agent-handler'
 export type { NextFunction, ScriptedAgentHandler, ScriptedAgentOptions } from './create-scripted-agent-handler'

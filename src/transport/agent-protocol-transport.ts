@@ -65,6 +65,10 @@ class StreamGap extends Error {
  * JSON string), and a dropped stream is reconnected with `Last-Event-ID`/`from_seq`; frames are de-duplicated by
  * `seq`. A confirmation is `POST /tasks/{id}/resume` and stopping is `POST /tasks/{id}/cancel`.
  *
+ * A server that ignores `detail: 'verbose'` (or an older codec) sends frames without `payload`: their flat fields are
+ * then turned into AgentEvents as upstream's `RemoteEventCodec.toAgentEvent` does (one text block per run, no usage,
+ * no tool output), which shows the reply but loses most of its structure.
+ *
  * What it cannot do, because the protocol cannot:
  * - Each message starts a **new task**, which upstream runs in its own session (sessionId = task id): the agent
  *   does not remember earlier turns.
@@ -181,6 +185,12 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
           event = undefined
         }
         if (event !== undefined) {
+          noteConfirmation(event)
+          handlers.onEvent(event)
+        }
+      } else if (!finished) {
+        // A server without `verbose` (or an older codec) sends no payload: rebuild what the flat fields allow.
+        for (const event of eventsFromFlatFrame(value, `agent-protocol:${id}:${seq}`, `agent-protocol:${id}`)) {
           noteConfirmation(event)
           handlers.onEvent(event)
         }
@@ -311,6 +321,46 @@ function decisionOf(result: ConfirmResult, pending: ReadonlyMap<string, PendingC
     }
   }
   return { toolCallId: call.id, approved: result.confirmed }
+}
+
+/**
+ * AgentEvents from a RemoteAgentEvent's flat fields, as upstream's `RemoteEventCodec.toAgentEvent` does: one text
+ * and one thinking block per run (no block boundaries), no tool arguments while streaming, no usage and no results' output.
+ */
+function eventsFromFlatFrame(frame: Record<string, unknown>, id: string, replyId: string): Record<string, unknown>[] {
+  const tool = { replyId, toolCallId: frame.toolCallId, toolCallName: frame.toolName }
+  switch (frame.type) {
+    case 'RUN_STARTED': {
+      return [{ type: 'AGENT_START', id, replyId, name: frame.agentId ?? 'remote', role: 'assistant' }]
+    }
+    case 'RUN_FINISHED': {
+      return [{ type: 'AGENT_END', id, replyId }]
+    }
+    case 'TEXT_DELTA': {
+      return [{ type: 'TEXT_BLOCK_DELTA', id, replyId, blockId: 'text', delta: frame.text ?? '' }]
+    }
+    case 'THINKING_DELTA': {
+      return [{ type: 'THINKING_BLOCK_DELTA', id, replyId, blockId: 'thinking', delta: frame.text ?? '' }]
+    }
+    case 'TOOL_CALL_START':
+    case 'TOOL_CALL_END': {
+      return [{ type: frame.type, id, ...tool }]
+    }
+    case 'TOOL_RESULT': {
+      const state = typeof frame.status === 'string' ? frame.status.toLowerCase() : 'success'
+      return [{ type: 'TOOL_RESULT_END', id, ...tool, state }]
+    }
+    case 'REQUIRE_CONFIRM': {
+      const toolCalls = (Array.isArray(frame.pendingConfirms) ? frame.pendingConfirms : []).filter(isObject).map(toolUseOf)
+      return [
+        { type: 'REQUIRE_USER_CONFIRM', id, replyId, toolCalls },
+        { type: 'REQUEST_STOP', id: `${id}:stop`, reason: 'permission asking', generateReason: 'PERMISSION_ASKING' },
+      ]
+    }
+    default: {
+      return []
+    }
+  }
 }
 
 function toolUseOf(pending: Record<string, unknown>): ToolUseBlock {

@@ -127,6 +127,33 @@ describe('createAgentProtocolTransport on recorded bodies', () => {
     await expect(collect(failing.url)).rejects.toMatchObject({ code: 'network-error', message: expect.stringContaining('boom') })
   })
 
+  it('rebuilds what it can from frames without a payload (a server that ignores detail: verbose)', async () => {
+    const flat = [
+      { seq: 1, type: 'RUN_STARTED', agentId: 'assistant' },
+      { seq: 2, type: 'TEXT_DELTA', text: 'Cleaning ' },
+      { seq: 3, type: 'TEXT_DELTA', text: 'up.' },
+      { seq: 4, type: 'TOOL_CALL_START', toolCallId: 'call_a', toolName: 'bash' },
+      { seq: 5, type: 'TOOL_CALL_END', toolCallId: 'call_a', toolName: 'bash' },
+      { seq: 6, type: 'REQUIRE_CONFIRM', pendingConfirms: [{ toolCallId: 'call_a', toolName: 'bash', toolInputJson: '{"command":"rm -rf ./build"}' }] },
+      { seq: 7, type: 'RUN_FINISHED' },
+      { seq: 8, type: 'REQUIRE_CONFIRM', pendingConfirms: [{ toolCallId: 'call_a', toolName: 'bash', toolInputJson: '{"command":"rm -rf ./build"}' }], status: 'awaiting_confirm' },
+    ]
+    const server = await startHttpServer((request, response) => {
+      if (request.method === 'POST') return response.writeHead(202).end('{}')
+      response.writeHead(200, { 'content-type': 'text/event-stream' })
+      response.write(flat.map((frame) => `id:${frame.seq}\nevent:${frame.type}\ndata:${JSON.stringify(frame)}\n\n`).join(''))
+    })
+    close = server.close
+    const { end, events } = await collect(server.url)
+    expect(end).toBe('ended')
+    const snapshot = replayEvents(events)
+    expect(snapshot.turns.map((turn) => turn.status)).toEqual(['awaiting_confirmation'])
+    expect(snapshot.messages[0]?.content).toMatchObject([
+      { type: 'text', text: 'Cleaning up.' },
+      { type: 'tool_use', id: 'call_a', name: 'bash', input: { command: 'rm -rf ./build' }, state: 'asking' },
+    ])
+  })
+
   it('cancels through POST /tasks/{id}/cancel and refuses tool results', async () => {
     const server = await startHttpServer((request, response) => {
       if (request.method === 'POST') return response.writeHead(200).end('{}')

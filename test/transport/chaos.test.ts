@@ -10,6 +10,7 @@ import { startScriptedAgentServer, type Pace } from '../../src/testing'
 import { createSeededRandom } from '../../src/testing/seeded-random'
 import { createAgentProtocolTransport } from '../../src/transport/agent-protocol-transport'
 import { createSseTransport } from '../../src/transport/sse-transport'
+import { createAgentStore } from '../../src/store/create-agent-store'
 import { startChaosProxy, type CutPlan, type ProxiedConnection } from '../fixtures/chaos-proxy'
 import { converse, lastRequested, shapeOf, snapshotOf } from './protocol-shape'
 
@@ -104,6 +105,21 @@ describe('chaos: Agent Protocol survives cuts', () => {
     expect(eventIdsSeenTwice(survived.events)).toBe(0)
     expect(shapeOf(snapshotOf(survived))).toEqual(shapeOf(snapshotOf(reference)))
     expect(cut.proxy.requests.filter((line) => line.startsWith('POST'))).toEqual(['POST /api/tasks HTTP/1.1', 'POST /api/tasks/hitl-task/resume HTTP/1.1'])
+  })
+})
+
+describe('chaos: the store says when it reconnects', () => {
+  it('publishes "reconnecting" then "reconnected" while an Agent Protocol stream is cut, and ends done', async () => {
+    let cuts = 0
+    const { url } = await serverAndProxy(7, (connection) => (isEvents(connection) && cuts++ === 0 ? { afterBytes: 2_000 } : null))
+    const store = createAgentStore({ transport: createAgentProtocolTransport({ url, createTaskId: () => 'store-task', reconnect }) })
+    const seen: (string | null)[] = []
+    store.subscribe((state, previous) => {
+      if (state.connection !== previous.connection) seen.push(state.connection)
+    })
+    await store.getState().send("what's the weather in Paris?")
+    expect(seen).toEqual(['reconnecting', 'reconnected'])
+    expect(store.getState().status).toBe('done')
   })
 })
 
