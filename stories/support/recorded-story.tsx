@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { AgentProvider, ToolCallCard, useAgentStore, useToolCall } from '../../src'
+import { AgentProvider, ToolCallView, useAgentStore } from '../../src'
 import type { AgentStoreState, BlockEntry, Turn } from '../../src'
 import type { RecordedScript } from './recorded-script'
 import { useRecordedStore } from './use-recorded-store'
@@ -72,12 +72,10 @@ export interface RecordedToolCallProps {
   readonly nth?: number
 }
 
-/** The kit's `ToolCallCard` for one recorded tool call, joined with its result through `useToolCall`. */
+/** The kit's tool card for one recorded tool call, as `<AgentChat>` renders it (`ToolCallView`). */
 export function RecordedToolCall({ name, nth = 0 }: RecordedToolCallProps) {
   const entry = useRecordedEntry('tool_use', nth, '', (candidate) => candidate.block.name === name)
-  const tool = useToolCall(entry?.block.id ?? '')
-  if (tool === undefined) return null
-  return <ToolCallCard call={tool.call} result={tool.result} input={tool.input} scopeKey="" />
+  return entry === undefined ? null : <ToolCallView toolCallId={entry.block.id} scopeKey="" />
 }
 
 /** One cell of an `AllStates` grid. */
