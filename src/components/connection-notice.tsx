@@ -6,7 +6,7 @@ import { useAgentStrings } from './i18n'
 /** Props of {@link ConnectionNotice}. */
 export interface ConnectionNoticeProps extends HTMLAttributes<HTMLParagraphElement> {}
 
-/** Says when a resumable transport lost the stream and is reconnecting, and when it is back. */
+/** Shows when a resumable transport lost the stream and is reconnecting, and when it is back (`LiveAnnouncer` speaks it). */
 export const ConnectionNotice = forwardRef<HTMLParagraphElement, ConnectionNoticeProps>(function ConnectionNotice(props, ref) {
   const strings = useAgentStrings()
   const connection = useAgentStore((state) => state.connection)
@@ -14,7 +14,7 @@ export const ConnectionNotice = forwardRef<HTMLParagraphElement, ConnectionNotic
   // "Reconnected" matters while the reply goes on; once it is over, the notice has served its purpose.
   const shown = connection === 'reconnecting' || (connection === 'reconnected' && (status === 'streaming' || status === 'connecting'))
   return (
-    <p className="as-connection" role="status" data-state={shown ? connection : 'connected'} {...props} ref={ref}>
+    <p className="as-connection" data-state={shown ? connection : 'connected'} {...props} ref={ref}>
       {shown ? (connection === 'reconnecting' ? strings.reconnecting : strings.reconnected) : ''}
     </p>
   )

@@ -4,8 +4,8 @@ import { selectTurns } from '../store/selectors'
 import { useAgentStrings } from './i18n'
 
 /**
- * A polite live region that speaks at boundaries (a reply finished, a confirmation is needed, an
- * error happened), never per token, so screen readers are not flooded while the answer streams.
+ * A polite live region that speaks at boundaries (a reply finished, a confirmation is needed, the
+ * connection dropped or came back, an error happened), never per token, so screen readers are not flooded while the answer streams.
  */
 export function LiveAnnouncer() {
   const strings = useAgentStrings()
@@ -21,6 +21,9 @@ export function LiveAnnouncer() {
       // A short reply can start and end within one published update: it was absent, now it is closed.
       const ended = last !== undefined && last.status !== 'streaming' && (before === undefined || before.status === 'streaming')
       if (state.error !== null && state.error !== previous.error) announce(strings.announceError(state.error.message))
+      else if (state.connection !== null && state.connection !== previous.connection) {
+        announce(state.connection === 'reconnecting' ? strings.reconnecting : strings.reconnected)
+      }
       else if (state.agent.pendingConfirmation !== null && previous.agent.pendingConfirmation === null) {
         announce(strings.announceConfirmation)
       } else if (ended && last !== before) {

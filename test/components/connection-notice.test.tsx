@@ -7,11 +7,12 @@ import { start, text, textStart } from '../fixtures/script'
 
 it('says "reconnecting" while a resumable stream reconnects, "reconnected" while the reply goes on, then nothing', () => {
   const store = storeFromEvents([start(), textStart(), text('Hel')])
-  render(<AgentChat store={store} locale="zh-CN" />)
-  const notice = () => screen.getAllByRole('status').find((node) => node.classList.contains('as-connection'))!
+  const { container } = render(<AgentChat store={store} locale="zh-CN" />)
+  const notice = () => container.querySelector('.as-connection') as HTMLElement
   expect(notice().textContent).toBe('')
   act(() => store.setState({ status: 'streaming', connection: 'reconnecting' }))
   expect(notice().textContent).toBe('连接中断，正在重新连接…')
+  expect(screen.getByRole('status').textContent).toBe('连接中断，正在重新连接…')
   act(() => store.setState({ connection: 'reconnected' }))
   expect(notice().getAttribute('data-state')).toBe('reconnected')
   act(() => store.setState({ status: 'done' }))
