@@ -146,6 +146,7 @@ export function parseAgentEvent(value: unknown): ParseAgentEventResult {
     if (typeof type !== 'string') {
       return invalid(undefined, 'type', `an event needs a string "type", got ${describe(type)}`)
     }
+    if (isPlainDelta(value, type)) return { ok: true, event: value as unknown as AgentEvent }
     const canonical = KNOWN_TYPES.has(type) ? (type as AgentEventType) : LEGACY_EVENT_TYPE_ALIASES[type]
     if (canonical === undefined) {
       return invalid(type, 'type', `unknown event type "${truncate(type)}" (names are case-sensitive)`)
@@ -160,6 +161,29 @@ export function parseAgentEvent(value: unknown): ParseAgentEventResult {
     if (error instanceof FieldError) return invalid(eventType, error.field, error.message)
     return invalid(eventType, undefined, `the event could not be read: ${String(error)}`)
   }
+}
+
+const optionalString = (value: unknown) => value === undefined || typeof value === 'string'
+
+// Deltas are nearly every event of a stream: one that is already exactly valid (no nulls to drop, nothing
+// to normalize) skips the field-by-field walk below, which would return it unchanged anyway.
+function isPlainDelta(value: JsonObject, type: string): boolean {
+  if (type === 'TEXT_BLOCK_DELTA' || type === 'THINKING_BLOCK_DELTA' || type === 'DATA_BLOCK_DELTA') {
+    if (typeof value.blockId !== 'string') return false
+  } else if (type === 'TOOL_CALL_DELTA' || type === 'TOOL_RESULT_TEXT_DELTA') {
+    if (typeof value.toolCallId !== 'string' || !optionalString(value.toolCallName)) return false
+  } else {
+    return false
+  }
+  const metadata = value.metadata
+  return (
+    optionalString(value.delta) &&
+    optionalString(value.replyId) &&
+    optionalString(value.id) &&
+    optionalString(value.createdAt) &&
+    optionalString(value.source) &&
+    (metadata === undefined || (typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata)))
+  )
 }
 
 function invalid(eventType: string | undefined, field: string | undefined, reason: string): ParseAgentEventResult {

@@ -29,7 +29,7 @@ import {
 import type { AgentEvent } from './events'
 import { copyState } from './copy-records'
 import type { Mutable } from './copy-records'
-import { addSeenId, hasSeenId } from './seen-ids'
+import { markSeenId } from './seen-ids'
 import type { AgentState } from './state'
 import { closeCurrentTurn, withScope } from './turns'
 
@@ -41,14 +41,15 @@ import { closeCurrentTurn, withScope } from './turns'
 export function reduce(state: AgentState, event: AgentEvent): AgentState {
   try {
     const id: unknown = event.id
-    const hasId = typeof id === 'string' && id !== ''
-    if (hasId && hasSeenId(state.seenIds, state.seenCount, id)) return state
+    if (typeof id !== 'string' || id === '') return applyEvent(state, event)
+    // Marking first is safe even if applying fails: this state's count still excludes the id.
+    const seenIds = markSeenId(state.seenIds, state.seenCount, id)
+    if (seenIds === null) return state
     const applied = applyEvent(state, event)
-    if (!hasId) return applied
     // A state other than the input was made by this call and is not shared yet: it can take the ids in place.
     const next = applied === state ? copyState(state) : (applied as Mutable<AgentState>)
-    next.seenIds = addSeenId(state.seenIds, state.seenCount, id)
-    next.seenCount = next.seenIds.size
+    next.seenIds = seenIds
+    next.seenCount = seenIds.size
     return next
   } catch {
     // Only reachable with a value that bypassed parseAgentEvent; wire data must never break the state.
