@@ -42,6 +42,9 @@ const ChatFrame = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
   )
 })
 
+// One object for "no overrides", so that a re-render of the chat does not re-render every card.
+const NO_OVERRIDES: AgentChatComponents = Object.freeze({})
+
 /**
  * The drop-in chat: the conversation with live blocks, a confirmation tray for whatever the agent
  * asks, an error banner, and a composer with stop and attachments. One store per chat.
@@ -55,7 +58,7 @@ export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function Age
   return (
     <AgentStoreContext.Provider value={store}>
       <AgentLocaleContext.Provider value={locale}>
-        <AgentComponentsContext.Provider value={components ?? {}}>
+        <AgentComponentsContext.Provider value={components ?? NO_OVERRIDES}>
           <ChatFrame
             data-agentscope=""
             data-theme={theme}
