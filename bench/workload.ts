@@ -1,3 +1,5 @@
+import { createSeededRandom as createRandom } from '../src/testing/seeded-random'
+
 /**
  * The benchmark workload of ../shared/PERFORMANCE.md, generated deterministically: one ReActAgent turn
  * with 5,000·N thinking deltas, 20,000·N text deltas of ~4 characters, one `write_file` tool call whose
@@ -36,19 +38,7 @@ export const WORKLOAD_SIZES = {
 export const DEFAULT_SEED = 0x5eed_2026
 
 // ---------------------------------------------------------------------------------------------
-// Deterministic randomness
-
-/** A seeded PRNG (mulberry32) returning floats in [0, 1). */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let mixed = state
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1)
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61)
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
+// Deterministic randomness (the scripted server's seeded PRNG, imported above)
 
 function integer(random: () => number, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1))

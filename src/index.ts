@@ -56,7 +56,7 @@ export type {
   ExternalToolResult,
   SendInput,
   TranscriptItem,
-} from './store/create-agent-store'
+} from './store/agent-store-state'
 export {
   selectBlock,
   selectPendingConfirmation,

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { AgentStore } from '../store/create-agent-store'
+import type { AgentStore } from '../store/agent-store-state'
 
 /** The store of the nearest `<AgentProvider>` (or `<AgentChat>`). */
 export const AgentStoreContext = createContext<AgentStore | null>(null)

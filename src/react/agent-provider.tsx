@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { ReactNode } from 'react'
 import { createAgentStore } from '../store/create-agent-store'
-import type { AgentStore, AgentStoreOptions } from '../store/create-agent-store'
+import type { AgentStore, AgentStoreOptions } from '../store/agent-store-state'
 import type { AgentTransport } from '../transport/agent-transport'
 import { AgentStoreContext } from './agent-context'
 

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand'
-import type { AgentStoreState } from '../store/create-agent-store'
+import type { AgentStoreState } from '../store/agent-store-state'
 import { useAgentStoreApi } from './agent-context'
 
 /** Selects from the chat's store; re-renders only when the selected value changes (`Object.is`). */

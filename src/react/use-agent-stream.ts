@@ -2,7 +2,7 @@ import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import type { ChatUsage } from '../core/message'
 import type { PendingToolCalls } from '../core/state'
-import type { AgentStoreState } from '../store/create-agent-store'
+import type { AgentStoreState } from '../store/agent-store-state'
 import { selectUsage } from '../store/selectors'
 import { useAgentStoreApi } from './agent-context'
 

@@ -21,16 +21,6 @@ import type {
   TranscriptItem,
 } from './agent-store-state'
 
-export type {
-  AgentStatus,
-  AgentStore,
-  AgentStoreOptions,
-  AgentStoreState,
-  ConfirmationDecision,
-  ExternalToolResult,
-  SendInput,
-  TranscriptItem,
-} from './agent-store-state'
 
 type StoreUpdate = { -readonly [K in keyof AgentStoreState]?: AgentStoreState[K] }
 

@@ -10,7 +10,7 @@ import type {
 } from '../core/state'
 import { MAIN_SCOPE } from '../core/state'
 import { addUsage } from '../core/turns'
-import type { AgentStoreState } from './create-agent-store'
+import type { AgentStoreState } from './agent-store-state'
 
 /** A tool call joined with its latest result in the same scope (which may sit in a later turn). */
 export interface JoinedToolCall {

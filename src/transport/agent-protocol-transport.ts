@@ -2,6 +2,7 @@ import { AgentStreamError } from '../core/errors'
 import type { ConfirmResult, ToolUseBlock } from '../core/message'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './agent-transport'
 import { readEventStream } from './read-event-stream'
+import { bodyExcerpt } from './stream-endings'
 
 /** How {@link createAgentProtocolTransport} reconnects a dropped event stream. */
 export interface ReconnectPolicy {
@@ -106,7 +107,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
       throw new AgentStreamError('network-error', `Could not reach the Agent Protocol server (${what} ${url}): ${messageOf(error)}`, { cause: error })
     }
     if (!response.ok) {
-      const body = await excerpt(response)
+      const body = await bodyExcerpt(response)
       const message = `The Agent Protocol server answered ${response.status} ${response.statusText} to ${what}${body ? `: ${body}` : ''}`
       throw new AgentStreamError('http-error', message, { status: response.status, body })
     }
@@ -411,15 +412,6 @@ function parseJson(value: unknown): unknown {
     return JSON.parse(value) as unknown
   } catch {
     return {}
-  }
-}
-
-async function excerpt(response: Response): Promise<string> {
-  try {
-    const text = await response.text()
-    return text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}…` : text
-  } catch {
-    return ''
   }
 }
 

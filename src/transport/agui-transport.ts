@@ -2,6 +2,7 @@ import { AgentStreamError } from '../core/errors'
 import type { ConfirmResult, ToolResultBlock } from '../core/message'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './agent-transport'
 import { readEventStream } from './read-event-stream'
+import { bodyExcerpt } from './stream-endings'
 
 /** Options of {@link createAguiTransport}. */
 export interface AguiTransportOptions {
@@ -33,7 +34,6 @@ type AgentEventObject = Record<string, unknown>
 
 const PERMISSION_KIND = 'permission_confirm'
 const AWAITING_EXTERNAL_EXECUTION = '[Awaiting external execution]'
-const BODY_EXCERPT = 500
 
 /**
  * A transport for AgentScope's AG-UI adapter (protocol §9.2): POSTs a `RunAgentInput` and turns the AG-UI events
@@ -143,12 +143,12 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
         throw new AgentStreamError('network-error', `Could not reach the AG-UI endpoint ${options.url}: ${messageOf(error)}`, { cause: error })
       }
       if (!response.ok) {
-        const text = await excerpt(response)
+        const text = await bodyExcerpt(response)
         throw new AgentStreamError('http-error', `The AG-UI endpoint answered ${response.status} ${response.statusText}${text ? `: ${text}` : ''}`, { status: response.status, body: text })
       }
       const contentType = response.headers.get('content-type') ?? ''
       if (!contentType.toLowerCase().startsWith('text/event-stream')) {
-        const text = await excerpt(response)
+        const text = await bodyExcerpt(response)
         throw new AgentStreamError('wrong-content-type', `Expected a text/event-stream response from ${options.url}, got "${contentType || 'no content type'}"`, { status: response.status, body: text })
       }
       // the resume was sent: those interrupts are answered
@@ -349,15 +349,6 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
   }
 
   return { map }
-}
-
-async function excerpt(response: Response): Promise<string> {
-  try {
-    const text = await response.text()
-    return text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}…` : text
-  } catch {
-    return ''
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { AgentStreamError } from '../core/errors'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './agent-transport'
+import { incompleteStreamError, isTopLevelEnd } from './stream-endings'
 
 /**
  * How fast a replay plays: `'instant'` hands every event over at once (after the run opens);
@@ -36,7 +37,6 @@ export interface ReplayTransport extends AgentTransport {
 
 /** The reply ReActAgent returns after an interrupt (protocol §6.6); it is never streamed as text events. */
 const INTERRUPTED_REPLY = 'I noticed that you have interrupted me. What can I do for you?'
-const END_TYPES: ReadonlySet<unknown> = new Set(['AGENT_END', 'REPLY_END', 'RUN_FINISHED'])
 const START_TYPES: ReadonlySet<unknown> = new Set(['AGENT_START', 'REPLY_START'])
 const DEFAULT_DELTA_MS = 30
 
@@ -205,7 +205,7 @@ export function createReplayTransport(options: ReplayTransportOptions): ReplayTr
         playback.lastPlayedAt = Date.now()
       }
       track(playback, event)
-      if (isTopLevel(event) && END_TYPES.has(event.type)) ended = true
+      if (isTopLevelEnd(event)) ended = true
       handlers.onEvent(value)
     }
     const interruptNow = () => playback.interruptRequested && playback.started && !playback.finalizing && !ended
@@ -233,10 +233,7 @@ export function createReplayTransport(options: ReplayTransportOptions): ReplayTr
       if (current === playback) current = null
     }
     if (!ended) {
-      throw new AgentStreamError(
-        'incomplete-stream',
-        'The stream closed before AGENT_END: the reply is incomplete (the server failed or the connection dropped).',
-      )
+      throw incompleteStreamError()
     }
     return 'ended'
   }

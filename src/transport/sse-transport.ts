@@ -2,6 +2,7 @@ import { AgentStreamError } from '../core/errors'
 import type { Msg } from '../core/message'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './agent-transport'
 import { readEventStream } from './read-event-stream'
+import { bodyExcerpt, incompleteStreamError, isTopLevelEnd } from './stream-endings'
 
 /** Options of {@link createSseTransport}. */
 export interface SseTransportOptions {
@@ -23,8 +24,6 @@ export interface SseTransport extends AgentTransport {
   loadHistory(): Promise<Msg[]>
 }
 
-const BODY_EXCERPT = 500
-const END_TYPES: ReadonlySet<unknown> = new Set(['AGENT_END', 'REPLY_END', 'RUN_FINISHED'])
 
 function bodyOf(request: RunRequest): unknown {
   switch (request.kind) {
@@ -41,21 +40,6 @@ function bodyOf(request: RunRequest): unknown {
       request satisfies never
       return undefined
     }
-  }
-}
-
-function isTopLevelEnd(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false
-  const { type, source } = value as { type?: unknown; source?: unknown }
-  return END_TYPES.has(type) && !source
-}
-
-async function excerpt(response: Response): Promise<string> {
-  try {
-    const text = await response.text()
-    return text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}…` : text
-  } catch {
-    return ''
   }
 }
 
@@ -94,7 +78,7 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
       })
     }
     if (!response.ok) {
-      const body = await excerpt(response)
+      const body = await bodyExcerpt(response)
       const message = `The agent server answered ${response.status} ${response.statusText} to ${what}${body ? `: ${body}` : ''}`
       throw new AgentStreamError('http-error', message, { status: response.status, body })
     }
@@ -121,7 +105,7 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
     }
     const contentType = response.headers.get('content-type') ?? ''
     if (!contentType.toLowerCase().startsWith('text/event-stream')) {
-      const body = await excerpt(response)
+      const body = await bodyExcerpt(response)
       throw new AgentStreamError(
         'wrong-content-type',
         `Expected a text/event-stream response, got "${contentType || 'no content type'}": is the URL the event bridge?${body ? ` ${body}` : ''}`,
@@ -150,10 +134,7 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
     }
     if (signal.aborted) return 'aborted'
     if (!ended) {
-      throw new AgentStreamError(
-        'incomplete-stream',
-        'The stream closed before AGENT_END: the reply is incomplete (the server failed or the connection dropped).',
-      )
+      throw incompleteStreamError()
     }
     return 'ended'
   }

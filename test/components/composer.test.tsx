@@ -9,7 +9,7 @@ import { MessageList } from '../../src/components/message-list'
 import { createSseTransport } from '../../src/core'
 import { AgentProvider } from '../../src/react/agent-provider'
 import { createAgentStore } from '../../src/store/create-agent-store'
-import type { AgentStore } from '../../src/store/create-agent-store'
+import type { AgentStore } from '../../src/store/agent-store-state'
 import { startRecordingAgentServer, storeFromEvents } from '../fixtures/agent-store'
 import { loadFixtures } from '../fixtures/load-fixtures'
 

@@ -8,7 +8,7 @@ import { resolveMedia } from '../../src/components/media-source'
 import { MediaView } from '../../src/components/media-view'
 import { MessageList } from '../../src/components/message-list'
 import { AgentProvider } from '../../src/react/agent-provider'
-import type { AgentStore } from '../../src/store/create-agent-store'
+import type { AgentStore } from '../../src/store/agent-store-state'
 import { storeFromEvents } from '../fixtures/agent-store'
 import { end, event, resultEnd, resultStart, start, toolDelta, toolEnd, toolStart } from '../fixtures/script'
 

@@ -9,7 +9,7 @@ import { TextBlock } from '../../src/components/text-block'
 import { applyEvents } from '../../src/core'
 import type { TextEntry } from '../../src/core'
 import { AgentProvider } from '../../src/react/agent-provider'
-import type { AgentStore } from '../../src/store/create-agent-store'
+import type { AgentStore } from '../../src/store/agent-store-state'
 import { storeFromEvents } from '../fixtures/agent-store'
 import { end, start, text, textEnd, textStart } from '../fixtures/script'
 

@@ -9,7 +9,7 @@ import { ThinkingBlock } from '../../src/components/thinking-block'
 import { applyEvents } from '../../src/core'
 import type { ThinkingEntry } from '../../src/core'
 import { AgentProvider } from '../../src/react/agent-provider'
-import type { AgentStore } from '../../src/store/create-agent-store'
+import type { AgentStore } from '../../src/store/agent-store-state'
 import { storeFromEvents } from '../fixtures/agent-store'
 import { event, start, thinking } from '../fixtures/script'
 

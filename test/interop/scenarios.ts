@@ -6,7 +6,7 @@
 import { allowRule, createSseTransport, toolResultBlock, userMessage } from '../../src/core/index'
 import type { Msg, RunRequest, SseTransport, ToolUseBlock, TurnStatus } from '../../src/core/index'
 import { createAgentStore } from '../../src/store/create-agent-store'
-import type { AgentStore, ConfirmationDecision } from '../../src/store/create-agent-store'
+import type { AgentStore, ConfirmationDecision } from '../../src/store/agent-store-state'
 
 /** One POST to `/runs`: what was sent, the raw SSE body, and the events as the transport parsed them. */
 export interface RunRecord {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSseTransport, replayEvents, toSnapshot } from '../../src/core'
 import { createAgentStore } from '../../src/store/create-agent-store'
-import type { AgentStoreState } from '../../src/store/create-agent-store'
+import type { AgentStoreState } from '../../src/store/agent-store-state'
 import { comparable } from '../fixtures/compare-snapshot'
 import { frame, startHttpServer } from '../fixtures/http-server'
 import { loadFixtures } from '../fixtures/load-fixtures'

@@ -204,7 +204,7 @@ describe('createReplayTransport', () => {
   it('uses no Node API, so it runs in the browser', () => {
     const source = readFileSync(new URL('../../src/transport/replay-transport.ts', import.meta.url), 'utf8')
     const imports = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1])
-    expect(imports).toEqual(['../core/errors', './agent-transport'])
+    expect(imports).toEqual(['../core/errors', './agent-transport', './stream-endings'])
     expect(source).not.toMatch(/\b(process|Buffer|setImmediate|require)\b/)
   })
 })
