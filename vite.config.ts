@@ -61,7 +61,7 @@ export default defineConfig(({ mode }) => ({
 
 const LIBRARY_BUILD = {
   lib: {
-    entry: { index: 'src/index.ts', core: 'src/core/index.ts', testing: 'src/testing/index.ts' },
+    entry: { index: 'src/index.ts', core: 'src/core.ts', testing: 'src/testing.ts' },
     formats: ['es' as const],
   },
   sourcemap: true,

@@ -48,7 +48,7 @@
  *
  * Any other difference is reported by {@link compareWithContext}.
  */
-import type { AgentSnapshot, ChatUsage, ContentBlock, Msg, RunRequest, TurnStatus } from '../../src/core/index'
+import type { AgentSnapshot, ChatUsage, ContentBlock, Msg, RunRequest, TurnStatus } from '../../src/core'
 
 /** ReActAgent's canned reply to a user interrupt (`ReActAgent.handleInterrupt`). */
 export const INTERRUPTED_RECOVERY_TEXT = 'I noticed that you have interrupted me. What can I do for you?'

@@ -1,4 +1,4 @@
-export { AGENT_EVENT_TYPES, LEGACY_EVENT_TYPE_ALIASES } from './events'
+export { AGENT_EVENT_TYPES, LEGACY_EVENT_TYPE_ALIASES } from './core/events'
 export type {
   AgentEndEvent,
   AgentEvent,
@@ -37,8 +37,8 @@ export type {
   ToolResultStartEvent,
   ToolResultTextDeltaEvent,
   UserConfirmResultEvent,
-} from './events'
-export { MESSAGE_METADATA, isContentBlock, isKnownContentBlock } from './message'
+} from './core/events'
+export { MESSAGE_METADATA, isContentBlock, isKnownContentBlock } from './core/message'
 export type {
   AudioBlock,
   Base64Source,
@@ -65,12 +65,12 @@ export type {
   UnknownContentBlock,
   UrlSource,
   VideoBlock,
-} from './message'
-export { AgentStreamError } from './errors'
-export type { AgentStreamErrorCode, AgentStreamErrorDetails } from './errors'
-export { parseAgentEvent } from './parse-event'
-export type { ParseAgentEventResult } from './parse-event'
-export { MAIN_SCOPE, createAgentState } from './state'
+} from './core/message'
+export { AgentStreamError } from './core/errors'
+export type { AgentStreamErrorCode, AgentStreamErrorDetails } from './core/errors'
+export { parseAgentEvent } from './core/parse-event'
+export type { ParseAgentEventResult } from './core/parse-event'
+export { MAIN_SCOPE, createAgentState } from './core/state'
 export type {
   AgentState,
   ArgumentsLink,
@@ -90,16 +90,16 @@ export type {
   ToolUseEntry,
   Turn,
   TurnStatus,
-} from './state'
-export { endStream, reduce } from './reduce'
-export { toSnapshot, turnMessage } from './snapshot'
-export type { AgentSnapshot, TurnSnapshot } from './snapshot'
-export { applyEvents, replayEvents } from './replay-events'
-export type { ReplayOptions } from './replay-events'
-export { partialToolInput } from './tool-arguments'
-export { dataBlockPreview, sniffMediaType } from './data-block'
-export { createPartialJsonParser } from './partial-json'
-export type { PartialJsonParser, PartialJsonStatus } from './partial-json'
+} from './core/state'
+export { endStream, reduce } from './core/reduce'
+export { toSnapshot, turnMessage } from './core/snapshot'
+export type { AgentSnapshot, TurnSnapshot } from './core/snapshot'
+export { applyEvents, replayEvents } from './core/replay-events'
+export type { ReplayOptions } from './core/replay-events'
+export { partialToolInput } from './core/tool-arguments'
+export { dataBlockPreview, sniffMediaType } from './core/data-block'
+export { createPartialJsonParser } from './core/partial-json'
+export type { PartialJsonParser, PartialJsonStatus } from './core/partial-json'
 export {
   allowRule,
   assistantMessage,
@@ -116,33 +116,33 @@ export {
   toolResultMessage,
   urlSource,
   userMessage,
-} from './build-message'
+} from './core/build-message'
 export type {
   ConfirmDecision,
   DataBlockInput,
   DataBlockOptions,
   MessageOptions,
   ToolResultBlockOptions,
-} from './build-message'
-export { readHistory, appendTurns } from './history'
-export type { HistoryItem } from './history'
-export { createEventStreamDecoder, readEventStream } from '../transport/read-event-stream'
+} from './core/build-message'
+export { readHistory, appendTurns } from './core/history'
+export type { HistoryItem } from './core/history'
+export { createEventStreamDecoder, readEventStream } from './transport/read-event-stream'
 export type {
   EventStreamDecoder,
   EventStreamDecoderOptions,
   EventStreamFrame,
   ReadEventStreamOptions,
-} from '../transport/read-event-stream'
-export { createSseTransport } from '../transport/sse-transport'
-export type { SseTransport, SseTransportOptions } from '../transport/sse-transport'
-export type { AgentTransport, RunEnd, RunHandlers, RunRequest } from '../transport/agent-transport'
-export { createAgentProtocolTransport } from '../transport/agent-protocol-transport'
+} from './transport/read-event-stream'
+export { createSseTransport } from './transport/sse-transport'
+export type { SseTransport, SseTransportOptions } from './transport/sse-transport'
+export type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './transport/agent-transport'
+export { createAgentProtocolTransport } from './transport/agent-protocol-transport'
 export type {
   AgentProtocolTransport,
   AgentProtocolTransportOptions,
   ReconnectPolicy,
-} from '../transport/agent-protocol-transport'
-export { createAguiTransport } from '../transport/agui-transport'
-export type { AguiTransport, AguiTransportOptions } from '../transport/agui-transport'
-export { createReplayTransport } from '../transport/replay-transport'
-export type { ReplayPace, ReplayTransport, ReplayTransportOptions } from '../transport/replay-transport'
+} from './transport/agent-protocol-transport'
+export { createAguiTransport } from './transport/agui-transport'
+export type { AguiTransport, AguiTransportOptions } from './transport/agui-transport'
+export { createReplayTransport } from './transport/replay-transport'
+export type { ReplayPace, ReplayTransport, ReplayTransportOptions } from './transport/replay-transport'

@@ -14,13 +14,13 @@
  *   `from_seq`/`Last-Event-ID`), `POST /tasks/{id}/resume`, `POST /tasks/{id}/cancel`.
  * - AG-UI (protocol §9.2): `POST /agui/run` with a `RunAgentInput`, the same scenarios as AG-UI events.
  */
-export { createScriptedAgentHandler } from './create-scripted-agent-handler'
-export type { NextFunction, ScriptedAgentHandler, ScriptedAgentOptions } from './create-scripted-agent-handler'
-export { startScriptedAgentServer } from './start-scripted-agent-server'
-export type { ScriptedAgentServer, ScriptedAgentServerOptions } from './start-scripted-agent-server'
-export { scriptedAgentPlugin } from './scripted-agent-plugin'
-export type { Pace } from './pace'
-export type { ScenarioInfo } from './scenario-catalog'
-export { INTERRUPTED_REPLY } from './agent-loop'
-export { PERMISSION_DENIED_BY_USER } from './resume'
-export { AWAITING_EXTERNAL_EXECUTION } from './acting'
+export { createScriptedAgentHandler } from './testing/create-scripted-agent-handler'
+export type { NextFunction, ScriptedAgentHandler, ScriptedAgentOptions } from './testing/create-scripted-agent-handler'
+export { startScriptedAgentServer } from './testing/start-scripted-agent-server'
+export type { ScriptedAgentServer, ScriptedAgentServerOptions } from './testing/start-scripted-agent-server'
+export { scriptedAgentPlugin } from './testing/scripted-agent-plugin'
+export type { Pace } from './testing/pace'
+export type { ScenarioInfo } from './testing/scenario-catalog'
+export { INTERRUPTED_REPLY } from './testing/agent-loop'
+export { PERMISSION_DENIED_BY_USER } from './testing/resume'
+export { AWAITING_EXTERNAL_EXECUTION } from './testing/acting'
