@@ -69,7 +69,7 @@ export default defineConfig(({ mode }) => ({
   build: mode === 'demo' ? { outDir: 'dist-demo', sourcemap: true } : LIBRARY_BUILD,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**', 'test/interop/**', 'node_modules/**'],
+    exclude: ['test/browser/**', 'test/interop/**', 'test/package/**', 'node_modules/**'],
     environment: 'node',
   },
 }))
