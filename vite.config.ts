@@ -58,7 +58,9 @@ const AGENTSCOPE_PROXY = AGENTSCOPE_URL ? { '/api': { target: AGENTSCOPE_URL, ch
 
 // `vite build` builds the library; `vite build --mode demo` builds the demo page into dist-demo/,
 // which `vite preview --mode demo` serves with the scripted agent under the strict CSP above.
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, command }) => ({
+  // The library build writes ~120 modules: list them only when asked (`--logLevel info`); warnings still show.
+  logLevel: command === 'build' && mode !== 'demo' ? 'warn' : 'info',
   plugins: [
     react(),
     emitStylesheet(mode),
