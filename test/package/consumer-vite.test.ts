@@ -77,7 +77,7 @@ describe('the installed package', () => {
     expect(orphans).toEqual([])
   })
 
-  it("marks the React entry, and only it, as a client module", () => {
+  it('marks the React entry, and only it, as a client module', () => {
     const dist = join(installed, 'agentscope-react/dist')
     expect(readFileSync(join(dist, 'index.js'), 'utf8')).toMatch(/^['"]use client['"]/)
     expect(readFileSync(join(dist, 'core.js'), 'utf8')).not.toMatch(/use client/)

@@ -15,7 +15,15 @@ const REACT_18 = `${ROOT}node_modules/.cache/react-${REACT_VERSION}`
 if (!existsSync(`${REACT_18}/node_modules/react-dom/package.json`)) {
   mkdirSync(REACT_18, { recursive: true })
   writeFileSync(`${REACT_18}/package.json`, JSON.stringify({ name: 'agentscope-react-18', private: true }))
-  const install = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `react@${REACT_VERSION}`, `react-dom@${REACT_VERSION}`]
+  const install = [
+    'install',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    `react@${REACT_VERSION}`,
+    `react-dom@${REACT_VERSION}`,
+  ]
   execFileSync('npm', install, { cwd: REACT_18, stdio: 'inherit' })
 }
 
