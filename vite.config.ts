@@ -88,7 +88,7 @@ const LIBRARY_BUILD = {
   sourcemap: false,
   minify: false,
   rollupOptions: {
-    external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@microsoft\/fetch-event-source($|\/)/, /^lowlight($|\/)/, /^node:/],
+    external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@microsoft\/fetch-event-source($|\/)/, /^refractor($|\/)/, /^node:/],
     output: {
       preserveModules: true,
       preserveModulesRoot: 'src',
