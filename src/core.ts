@@ -118,7 +118,7 @@ export {
   userMessage,
 } from './core/build-message'
 export type {
-  ConfirmDecision,
+  ConfirmationDecision,
   DataBlockInput,
   DataBlockOptions,
   MessageOptions,

@@ -81,6 +81,10 @@ const EN = {
     'incomplete-stream': 'The reply was cut off',
     'network-error': 'The connection failed',
     refused: 'Not sent',
+    'reducer-failed': 'An event could not be applied',
+    timeout: 'The server did not answer in time',
+    'invalid-history': 'Part of the history could not be read',
+    'render-failed': 'A part of the conversation could not be shown',
   },
   warnings: (count: number) => `${count} event${count === 1 ? '' : 's'} could not be read and ${count === 1 ? 'was' : 'were'} skipped.`,
   turnStatus: {
@@ -181,6 +185,10 @@ const ZH_CN: AgentStrings = {
     'incomplete-stream': '回复被中断了',
     'network-error': '连接失败',
     refused: '未发送',
+    'reducer-failed': '有一个事件无法应用',
+    timeout: '服务器没有及时响应',
+    'invalid-history': '部分历史记录无法读取',
+    'render-failed': '对话的一部分无法显示',
   },
   warnings: (count) => `有 ${count} 个事件无法读取，已跳过。`,
   turnStatus: {
