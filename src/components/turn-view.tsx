@@ -4,8 +4,8 @@ import { useShallow } from 'zustand/react/shallow'
 import { useAgentStoreApi } from '../react/agent-context'
 import { useTurnBlockKeys } from '../react/use-turn'
 import { selectTurn, selectTurns, selectUnattachedSubagentKeys } from '../store/selectors'
-import { SubagentLaneView } from './subagent-lane'
 import { BlockView } from './block-view'
+import { useAgentParts } from './components-context'
 import { useAgentStrings } from './i18n'
 import { UsageBadge } from './usage-badge'
 
@@ -22,6 +22,7 @@ export interface TurnViewProps {
 export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnViewProps) {
   const strings = useAgentStrings()
   const keys = useTurnBlockKeys(index, scopeKey)
+  const { SubagentLane } = useAgentParts()
   const { status, usage, modelCalls, answered, lanes } = useStore(
     useAgentStoreApi('TurnView'),
     useShallow((state) => {
@@ -45,7 +46,7 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
         <BlockView key={key} turnIndex={index} blockKey={key} scopeKey={scopeKey} />
       ))}
       {lanes.map((laneKey) => (
-        <SubagentLaneView key={laneKey} scopeKey={laneKey} />
+        <SubagentLane key={laneKey} scopeKey={laneKey} />
       ))}
       <footer className="as-turn-footer">
         {badge && (

@@ -176,7 +176,8 @@ describe('errors that surface (#12)', () => {
   it('reports an event a handler failed on through onError and warnings, and goes on with the next', async () => {
     // A transport may hand over any object; this one throws the second time its delta is read (in the reducer).
     let reads = 0
-    const hostile = { ...text('x'), get delta() { if (++reads > 1) throw new Error('boom'); return 'x' } }
+    const delta = text('x')
+    const hostile = { ...delta, get delta() { if (++reads > 1) throw new Error('boom'); return 'x' } }
     const errors: string[] = []
     const session = createAgentSession({
       scheduleFrame: microtaskFrames,
@@ -194,7 +195,7 @@ describe('errors that surface (#12)', () => {
     await session.send('Go')
     consoleError.mockRestore()
     expect(errors).toEqual(['reducer-failed TEXT_BLOCK_DELTA'])
-    expect(session.getState().warnings[0]).toMatchObject({ code: 'reducer-failed', eventType: 'TEXT_BLOCK_DELTA', eventId: hostile.id })
+    expect(session.getState().warnings[0]).toMatchObject({ code: 'reducer-failed', eventType: 'TEXT_BLOCK_DELTA', eventId: delta.id })
     expect(toSnapshot(session.getState().agent).messages[1]?.content).toEqual([{ type: 'text', text: 'y' }])
   })
 })
