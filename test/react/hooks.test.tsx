@@ -10,7 +10,7 @@ import { useToolCall } from '../../src/react/use-tool-call'
 import { useTurnBlockKeys } from '../../src/react/use-turn'
 import { createAgentStore } from '../../src/store/create-agent-store'
 import type { AgentStore } from '../../src/store/agent-store-state'
-import type { FrameScheduler } from '../../src/store/frame-scheduler'
+import type { FrameScheduler } from '../../src/session/frame-scheduler'
 import { frame, startHttpServer } from '../fixtures/http-server'
 import { end, event, start, text, textEnd, textStart, thinking, toolDelta, toolEnd, toolStart } from '../fixtures/script'
 
