@@ -87,6 +87,7 @@ export {
   useToolCall,
   useTurn,
   useTurnBlockKeys,
+  useTurnSummary,
 } from './react'
 export type {
   AgentProviderProps,
@@ -94,6 +95,7 @@ export type {
   UseAgentStreamResult,
   UseSubagentLaneResult,
   UseToolCallResult,
+  UseTurnSummaryResult,
 } from './react'
 export {
   AGENT_STRINGS,
