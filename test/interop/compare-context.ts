@@ -71,8 +71,10 @@ function textOf(message: Msg): string {
   return message.content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : [])).join('\n')
 }
 
+// Rounded to the microsecond, keys in one order (the transports build usage objects in different orders).
 function roundTime(usage: ChatUsage): ChatUsage {
-  return { ...usage, time: Math.round(usage.time * 1e6) / 1e6 }
+  const { inputTokens, outputTokens, cachedTokens, totalTokens } = usage
+  return { inputTokens, outputTokens, cachedTokens, time: Math.round(usage.time * 1e6) / 1e6, totalTokens }
 }
 
 function normalizeBlock(block: ContentBlock): unknown {

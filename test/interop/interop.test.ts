@@ -4,7 +4,7 @@ import type { AgentStreamError } from '../../src/core/index'
 import { compareWithContext, expectedRebuild, kitExchanges } from './compare-context'
 import { SCENARIOS, runScenario } from './scenarios'
 
-const url = inject('agentscopeUrl')
+const url = inject('agentscope200Url')
 
 async function parseBody(body: string): Promise<unknown[]> {
   const events: unknown[] = []
