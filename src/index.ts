@@ -4,7 +4,10 @@
  */
 export {
   AGENT_EVENT_TYPES,
+  AGENT_PROTOCOL_CAPABILITIES,
+  AGUI_CAPABILITIES,
   AgentStreamError,
+  FULL_CAPABILITIES,
   MAIN_SCOPE,
   applyEvents,
   confirmResult,
@@ -43,6 +46,7 @@ export type {
   SseTransportOptions,
   ToolResultEntry,
   ToolUseEntry,
+  TransportCapabilities,
   Turn,
   TurnStatus,
 } from './core'
@@ -82,6 +86,7 @@ export {
   useSubagentKeys,
   useSubagentLane,
   useToolCall,
+  useTransportCapabilities,
   useTurn,
   useTurnBlockKeys,
 } from './react'

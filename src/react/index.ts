@@ -10,5 +10,6 @@ export { usePendingConfirmation, usePendingExternalExecution } from './use-pendi
 export { useSubagentKeys, useSubagentKeysOf, useSubagentLane } from './use-subagent-lane'
 export type { SubagentLane } from './use-subagent-lane'
 export { useToolCall } from './use-tool-call'
+export { useTransportCapabilities } from './use-transport-capabilities'
 export type { ToolCallState } from './use-tool-call'
 export { useTurn, useTurnBlockKeys } from './use-turn'

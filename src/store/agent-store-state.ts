@@ -4,6 +4,7 @@ import type { ContentBlock, Msg, PermissionRule, ToolResultBlock, ToolResultStat
 import type { AgentState } from '../core/state'
 import type { AgentTransport } from '../transport/agent-transport'
 import type { FrameScheduler } from './frame-scheduler'
+import type { TransportCapabilities } from '../transport/agent-transport'
 
 /** Where the chat stands. */
 export type AgentStatus =
@@ -57,6 +58,8 @@ export interface AgentStoreState {
    * null while the connection never dropped (and for the native bridge, which cannot resume).
    */
   readonly connection: 'reconnecting' | 'reconnected' | null
+  /** What the transport can carry (its declared `capabilities`, else everything): the UI offers only these actions. */
+  readonly capabilities: TransportCapabilities
   /** Sends a user message; refused while a run is in progress or the agent waits for an answer. */
   readonly send: (input: SendInput) => Promise<void>
   /** Answers the pending confirmation (some or all of its calls); sends one answer however often it is called. */

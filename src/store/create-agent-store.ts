@@ -8,6 +8,7 @@ import { endStream, reduce } from '../core/reduce'
 import { MAIN_SCOPE, createAgentState } from '../core/state'
 import type { AgentState } from '../core/state'
 import type { AgentEvent } from '../core/events'
+import { FULL_CAPABILITIES } from '../transport/agent-transport'
 import type { RunRequest } from '../transport/agent-transport'
 import { scheduleFrame as defaultScheduleFrame } from './frame-scheduler'
 import type {
@@ -112,6 +113,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     error: null,
     warnings: [],
     connection: null,
+    capabilities: transport.capabilities ?? FULL_CAPABILITIES,
     send,
     confirm,
     submitToolResults,

@@ -158,22 +158,23 @@ export const SCENARIOS: readonly Scenario[] = [
   },
 ]
 
-// The transport's fetch, teeing every event stream into the current run's record (a reconnected Agent Protocol
-// stream adds a second body); the text is there once its promise in `pending` resolves.
-function recordingFetch(runs: RunRecord[], pending: Promise<unknown>[]): typeof fetch {
+// The transport's fetch, copying every event stream into the current run's record as the kit reads it (a
+// reconnected Agent Protocol stream adds a second body). Not a tee: a tee's second branch may never settle when the
+// kit aborts its connection after the final frame.
+function recordingFetch(runs: RunRecord[]): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, init)
     const eventStream = (response.headers.get('content-type') ?? '').startsWith('text/event-stream')
     if (!eventStream || response.body === null || runs.length === 0) return response
-    const [forKit, forRecord] = response.body.tee()
     const record = runs[runs.length - 1] as RunRecord
-    pending.push(
-      new Response(forRecord).text().then(
-        (text) => (record.body += text),
-        () => {},
-      ),
-    )
-    return new Response(forKit, { status: response.status, statusText: response.statusText, headers: response.headers })
+    const decoder = new TextDecoder()
+    const copy = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        record.body += decoder.decode(chunk, { stream: true })
+        controller.enqueue(chunk)
+      },
+    })
+    return new Response(response.body.pipeThrough(copy), { status: response.status, statusText: response.statusText, headers: response.headers })
   }
 }
 
@@ -201,8 +202,7 @@ export async function storedMessages(url: string, sessionId: string): Promise<Ms
 export async function runScenario(url: string, scenario: Scenario, transportName: TransportName = 'native'): Promise<ScenarioRun> {
   const sessionId = `interop-${scenario.name}-${globalThis.crypto.randomUUID().slice(0, 8)}`
   const runs: RunRecord[] = []
-  const bodies: Promise<unknown>[] = []
-  const inner = createTransport(transportName, url, sessionId, recordingFetch(runs, bodies))
+  const inner = createTransport(transportName, url, sessionId, recordingFetch(runs))
   const transport: AgentTransport = {
     ...inner,
     run: (request, handlers) => {
@@ -295,7 +295,6 @@ export async function runScenario(url: string, scenario: Scenario, transportName
   }
 
   await scenario.steps(session)
-  await Promise.all(bodies)
   const stored = await storedMessages(url, sessionId)
   return { name: scenario.name, sessionId, runs, stored, store, refusals }
 }
