@@ -49,7 +49,9 @@ function newStore(protocol: Protocol): AgentStore {
 function ExternalTools() {
   const pending = useAgentStore((state) => state.agent.pendingExternalExecution)
   const submit = useAgentStore((state) => state.submitToolResults)
-  if (pending === null) return null
+  // A transport that cannot return client results gets no button: the composer says why.
+  const canReturn = useAgentStore((state) => state.capabilities.externalResults)
+  if (pending === null || !canReturn) return null
   return (
     <div className="demo-external" role="region" aria-label="External tools">
       <p>The agent asks this page to run:</p>
