@@ -31,7 +31,8 @@ function transportFor(protocol: Protocol): AgentTransport {
       return createAguiTransport({ url: '/api/agui/run' })
     }
     case 'agent-protocol': {
-      return createAgentProtocolTransport({ url: '/api', agentId: 'assistant' })
+      // one conversation across tasks: a server that maps context.attributes.session_id keeps the agent's memory
+      return createAgentProtocolTransport({ url: '/api', agentId: 'assistant', sessionId: globalThis.crypto.randomUUID() })
     }
     default: {
       protocol satisfies never
