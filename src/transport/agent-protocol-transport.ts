@@ -95,7 +95,9 @@ class StreamGap extends Error {
  * - Each message starts a **new task**, which upstream runs in its own session (sessionId = task id): the agent
  *   does not remember earlier turns.
  * - A confirmation carries only approve/deny per call: confirming with edited arguments or rules is refused
- *   (`AgentStreamError('refused')`), and a call left out is denied by the server.
+ *   (`AgentStreamError('refused')`), and a call left out is denied by the server. AgentScope 2.0.2 rebuilds an
+ *   approved call from its input alone, without `content`, which its ToolExecutor validates: the approved tool then
+ *   fails with "Parameter validation failed" (an upstream bug; the kit shows the failed result as the server sends it).
  * - Tools run by the client cannot return results (`tool-results` is refused): an external-execution pause
  *   shows, but the task is already complete on the server.
  * - Stop is `POST /tasks/{id}/cancel`, which ends the event stream; the turn then ends `interrupted` here. The 2.0.2
