@@ -374,7 +374,7 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
     if (name.startsWith('subagent.') && typeof payload.type === 'string') {
       // the subagent's own event, its fields (source included) flattened into the value
       const { type, ...fields } = payload
-      return [event(type, fields, at)]
+      return [event(type, subagentFields(type, fields), at)]
     }
     return [event('CUSTOM', { name, value: payload }, at)]
   }
@@ -386,6 +386,22 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
   }
 
   return { map, stop }
+}
+
+/**
+ * AgentScope 2.0.2's `SubagentEventConverter` sends a subagent's events lossy: no `replyId` or `blockId`, the tool's
+ * name as `toolName`, result states in upper case, and a confirmation as its `toolCallCount` only. The missing ids
+ * are filled (one reply per subagent source) so the lane still builds; the asked calls themselves cannot be.
+ */
+function subagentFields(type: string, fields: Record<string, unknown>): Record<string, unknown> {
+  const filled: Record<string, unknown> = { ...fields }
+  filled.replyId ??= `agui-subagent:${String(fields.source ?? '')}`
+  if (type === 'TEXT_BLOCK_DELTA') filled.blockId ??= 'text'
+  if (type === 'THINKING_BLOCK_DELTA') filled.blockId ??= 'thinking'
+  if (type.startsWith('TOOL_')) filled.toolCallName ??= fields.toolName
+  if (type === 'TOOL_RESULT_END' && typeof fields.state === 'string') filled.state = fields.state.toLowerCase()
+  if (type === 'REQUIRE_USER_CONFIRM') filled.toolCalls ??= []
+  return filled
 }
 
 /**

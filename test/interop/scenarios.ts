@@ -71,6 +71,8 @@ export interface Scenario {
   /** The kit's turn statuses once it is over, one per run (AgentScope stores no status to compare with). */
   readonly turnStatuses: readonly TurnStatus[]
   readonly steps: (session: ScenarioSession) => Promise<void>
+  /** Needs the 2.0.2 build's HarnessAgent (agent_spawn): not run against 2.0.0. */
+  readonly harness?: boolean
 }
 
 const ONE_TURN: readonly TurnStatus[] = ['completed']
@@ -155,6 +157,20 @@ export const SCENARIOS: readonly Scenario[] = [
     description: 'the model keeps calling a tool until maxIters, then summarizes',
     turnStatuses: ['max_iterations'],
     steps: (session) => session.send('Keep checking Oslo (max iterations)'),
+  },
+  {
+    name: 'subagent',
+    description: 'agent_spawn runs the declared subagent "researcher"; its events stream with a source',
+    turnStatuses: ONE_TURN,
+    harness: true,
+    steps: (session) => session.send('Ask the researcher (subagent)'),
+  },
+  {
+    name: 'subagent-confirm',
+    description: 'the subagent "checker" asks to run delete_file; the parent goes on',
+    turnStatuses: ONE_TURN,
+    harness: true,
+    steps: (session) => session.send('Ask the checker to delete the report (subagent confirm)'),
   },
 ]
 

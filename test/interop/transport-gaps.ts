@@ -115,6 +115,18 @@ export const TRANSPORT_GAPS: Readonly<Record<TransportName, Readonly<Record<stri
         "exchange 0 (\"Draw the revenue chart (image)\"): user message {\"id\":\"<uuid>\",\"text\":\"Draw the revenue chart (image)\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Draw the revenue chart (image)\"}",
       ],
     },
+    "subagent": {
+      cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
+      differences: [
+        "exchange 0 (\"Ask the researcher (subagent)\"): user message {\"id\":\"<uuid>\",\"text\":\"Ask the researcher (subagent)\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Ask the researcher (subagent)\"}",
+      ],
+    },
+    "subagent-confirm": {
+      cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
+      differences: [
+        "exchange 0 (\"Ask the checker to delete the report (subagent confirm)\"): user message {\"id\":\"<uuid>\",\"text\":\"Ask the checker to delete the report (subagent confirm)\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Ask the checker to delete the report (subagent confirm)\"}",
+      ],
+    },
     "hitl-deny": {
       cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
       differences: [

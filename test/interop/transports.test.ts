@@ -10,7 +10,7 @@ import type { AgentSnapshot, AgentStreamError } from '../../src/core/index'
 import { FULL_CAPABILITIES } from '../../src/transport/agent-transport'
 import { compareWithContext, expectedRebuild, kitExchanges } from './compare-context'
 import { recordResult } from './results'
-import { SCENARIOS, TRANSPORTS, createTransport, runScenario, storedMessages, type ScenarioRun } from './scenarios'
+import { SCENARIOS, TRANSPORTS, createTransport, runScenario, storedMessages, type ScenarioRun, type TransportName } from './scenarios'
 import { NOT_CARRIED, STOP_ON_SERVER, TRANSPORT_GAPS } from './transport-gaps'
 
 const url = inject('agentscopeUrl')
@@ -45,6 +45,26 @@ function textAfterStop(rebuilt: AgentSnapshot, run: ScenarioRun, afterStop: 'can
     expect(serverText.length).toBeGreaterThan(kitText.length)
   }
   return differences.filter((difference) => !/: only the (kit|server) has \{"type":"text","text":"word1 /.test(difference))
+}
+
+// The harness's subagent shows as a lane of its own (events with `source: "{session}/{agent}"`), the parent's turn
+// holds the agent_spawn call; the checker's confirmation is pending in its lane, never in the chat's tray.
+function expectSubagentLane(rebuilt: AgentSnapshot, run: ScenarioRun, name: string, transportName: TransportName): void {
+  const agent = name === 'subagent-confirm' ? 'checker' : 'researcher'
+  const lanes = Object.keys(rebuilt.subagents)
+  expect(lanes.some((key) => key.endsWith(`/${agent}`))).toBe(true)
+  const lane = rebuilt.subagents[lanes.find((key) => key.endsWith(`/${agent}`)) as string] ?? []
+  expect(lane.length).toBeGreaterThan(0)
+  expect(rebuilt.pendingConfirmation).toBeNull()
+  if (name === 'subagent-confirm') {
+    // AG-UI (2.0.2's SubagentEventConverter) says only how many calls the subagent asks about, not which
+    const asked = transportName === 'agui' ? [] : ['delete_file']
+    expect(rebuilt.subagentPendingConfirmations.map((request) => request.toolCalls.map((call) => call.name))).toEqual([asked])
+  } else {
+    const text = lane.flatMap((message) => message.content).flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : []))
+    expect(text.join('')).toBe('After thinking it over: the answer is **42**.')
+  }
+  expect(run.stored.flatMap((message) => message.content).some((block) => block.type === 'tool_use' && block.name === 'agent_spawn')).toBe(true)
 }
 
 for (const transportName of TRANSPORTS) {
@@ -82,6 +102,7 @@ for (const transportName of TRANSPORTS) {
         expect(run.store.getState().error).toBeNull()
         expect(run.store.getState().warnings.map((warning) => warning.message)).toEqual([])
         expect(differences).toEqual(gap?.differences ?? [])
+        if (scenario.harness === true) expectSubagentLane(rebuilt, run, scenario.name, transportName)
       })
     }
   })

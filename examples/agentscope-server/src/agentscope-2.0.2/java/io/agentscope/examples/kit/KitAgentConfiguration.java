@@ -1,5 +1,6 @@
 package io.agentscope.examples.kit;
 
+import io.agentscope.core.ReActAgent;
 import io.agentscope.core.permission.PermissionBehavior;
 import io.agentscope.core.permission.PermissionContextState;
 import io.agentscope.core.permission.PermissionRule;
@@ -87,6 +88,20 @@ public class KitAgentConfiguration {
                         .description("Looks things up and reports back")
                         .inlineAgentsBody("You research what you are asked and answer briefly.")
                         .build())
+                // a subagent with the same permission rules: its delete_file asks the user itself
+                .subagentFactory("checker", id -> checker(pace))
+                .build();
+    }
+
+    private static ReActAgent checker(Duration pace) {
+        Toolkit toolkit = new Toolkit(ToolkitConfig.builder().parallel(true).build());
+        toolkit.registerTool(new DemoTools(pace));
+        return ReActAgent.builder()
+                .name("checker")
+                .sysPrompt("You check things carefully.")
+                .model(new ScriptedModel(pace))
+                .toolkit(toolkit)
+                .permissionContext(PERMISSIONS)
                 .build();
     }
 

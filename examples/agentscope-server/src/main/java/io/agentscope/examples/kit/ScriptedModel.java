@@ -42,7 +42,9 @@ public class ScriptedModel extends ChatModelBase {
                     new Scenario("confirm", "Delete the report (confirm)", "A tool that needs your confirmation"),
                     new Scenario("external", "Read the pricing page (external)", "A tool the client runs"),
                     new Scenario("interrupt", "Write a long essay (interrupt me)", "A slow answer to stop"),
-                    new Scenario("max-iterations", "Keep checking Oslo (max iterations)", "Hits maxIters, then a summary call"));
+                    new Scenario("max-iterations", "Keep checking Oslo (max iterations)", "Hits maxIters, then a summary call"),
+                    new Scenario("subagent", "Ask the researcher (subagent)", "agent_spawn runs a subagent (2.0.2 build)"),
+                    new Scenario("subagent-confirm", "Ask the checker to delete the report (subagent confirm)", "A subagent's own confirmation (2.0.2 build)"));
 
     private final Duration pace;
 
@@ -76,6 +78,7 @@ public class ScriptedModel extends ChatModelBase {
     }
 
     private static ModelScript script(String prompt, int step, List<Msg> since) {
+        if (prompt.contains("subagent")) return step == 0 ? spawn(prompt.contains("confirm")) : afterSpawn(since);
         if (prompt.contains("interrupt")) return slow();
         if (prompt.contains("max")) return loop();
         if (prompt.contains("external")) return step == 0 ? external() : afterExternal(since);
@@ -170,6 +173,20 @@ public class ScriptedModel extends ChatModelBase {
     private static ModelScript afterExternal(List<Msg> since) {
         ToolResultBlock page = resultOf(since, "read_browser_page");
         return new ModelScript().text("Your browser returned: ", page == null ? "nothing" : textOf(page));
+    }
+
+    /** The harness's agent_spawn (HarnessAgent, 2.0.2): the subagent runs the same scripted model on the task's text. */
+    private static ModelScript spawn(boolean confirm) {
+        String agent = confirm ? "checker" : "researcher";
+        String task = confirm ? "Delete the report (confirm)" : "Think it over first";
+        return new ModelScript()
+                .text("I'll ask the " + agent + ".")
+                .toolCall(ModelScript.newCallId(), "agent_spawn", "{\"agent_id\": \"" + agent + "\", ", "\"task\": \"" + task + "\"}");
+    }
+
+    private static ModelScript afterSpawn(List<Msg> since) {
+        ToolResultBlock spawned = resultOf(since, "agent_spawn");
+        return new ModelScript().text("The subagent is done. ", spawned == null ? "No answer came back." : "Its answer is above.");
     }
 
     private static ModelScript slow() {
