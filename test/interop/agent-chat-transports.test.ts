@@ -6,7 +6,7 @@
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { AGENT_STRINGS } from '../../src/components/i18n'
-import type { Msg } from '../../src/core/index'
+import type { Msg } from '../../src/core'
 import { connectBrowser, openDemo, screenshot, send, waitForTurn, type Demo } from '../browser/demo-page'
 import { storedMessages } from './scenarios'
 

@@ -9,8 +9,8 @@
  * snapshot and reports the end as incomplete — measured, not hidden: see the README's transport table).
  */
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { createAgentProtocolTransport, userMessage } from '../../src/core/index'
-import type { RunRequest } from '../../src/core/index'
+import { createAgentProtocolTransport, userMessage } from '../../src/core'
+import type { RunRequest } from '../../src/core'
 import { createSeededRandom } from '../../src/testing/seeded-random'
 import { startChaosProxy, type ChaosProxy } from '../fixtures/chaos-proxy'
 import { converse, shapeOf, snapshotOf } from '../transport/protocol-shape'

@@ -4,7 +4,7 @@
  * already answered is never pending again; and the sessions survive a restart of the server (JsonFileAgentStateStore).
  */
 import { describe, expect, inject, it } from 'vitest'
-import { createSseTransport, toSnapshot } from '../../src/core/index'
+import { createSseTransport, toSnapshot } from '../../src/core'
 import { createAgentStore } from '../../src/store/create-agent-store'
 import { startServer } from './java-server'
 

@@ -5,8 +5,8 @@
  * and every difference either listed in transport-gaps.ts or a failure.
  */
 import { describe, expect, inject, it } from 'vitest'
-import { toSnapshot } from '../../src/core/index'
-import type { AgentSnapshot, AgentStreamError } from '../../src/core/index'
+import { toSnapshot } from '../../src/core'
+import type { AgentSnapshot, AgentStreamError } from '../../src/core'
 import { FULL_CAPABILITIES } from '../../src/transport/agent-transport'
 import { compareWithContext, expectedRebuild, kitExchanges } from './compare-context'
 import { recordResult } from './results'
