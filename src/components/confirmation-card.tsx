@@ -5,7 +5,8 @@ import type { PermissionRule, ToolUseBlock } from '../core/message'
 import type { ConfirmationDecision } from '../store/agent-store-state'
 import { jsonDiff } from './json-diff'
 import { useAgentStrings } from './i18n'
-import { prettyJson } from './tool-output'
+import { prettyJson } from './format-json'
+import { JsonView } from './json-view'
 
 /** Props of {@link ConfirmationCard}. */
 export interface ConfirmationCardProps extends Omit<HTMLAttributes<HTMLElement>, 'onChange'> {
@@ -14,6 +15,12 @@ export interface ConfirmationCardProps extends Omit<HTMLAttributes<HTMLElement>,
   readonly decision?: ConfirmationDecision
   readonly onDecide: (decision: ConfirmationDecision) => void
   readonly disabled?: boolean
+  /**
+   * `inline` sits inside the call's tool card, which already shows the name and arguments: only the actions
+   * (and the editor or rule they open) are rendered.
+   * @default 'card'
+   */
+  readonly variant?: 'card' | 'inline'
 }
 
 type Mode = 'view' | 'edit' | 'rule'
@@ -37,7 +44,7 @@ function parseArguments(text: string, strings: ReturnType<typeof useAgentStrings
 
 /** One tool call waiting for the user: approve, deny, edit its arguments (validated, with a diff) or always allow. */
 export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(function ConfirmationCard(
-  { toolCall, decision, onDecide, disabled = false, ...rest },
+  { toolCall, decision, onDecide, disabled = false, variant = 'card', ...rest },
   ref,
 ) {
   const strings = useAgentStrings()
@@ -58,21 +65,24 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
   return (
     <article
       className="as-confirm"
+      data-variant={variant}
       data-decision={decision === undefined ? 'none' : decision.approved ? 'approved' : 'denied'}
       aria-label={name}
       {...rest}
       ref={ref}
     >
-      <header className="as-tool-header">
-        <span className="as-tool-name">{name}</span>
-        {decision !== undefined && (
-          <span className="as-badge" data-status={decision.approved ? 'success' : 'denied'}>
-            {strings.decided(decision.approved)}
-            {decision.input !== undefined ? ` · ${strings.toolEdited}` : ''}
-          </span>
-        )}
-      </header>
-      {mode !== 'edit' && <pre className="as-tool-arguments">{prettyJson(decision?.input ?? toolCall.input)}</pre>}
+      {variant === 'card' && (
+        <header className="as-tool-header">
+          <span className="as-tool-name">{name}</span>
+          {decision !== undefined && (
+            <span className="as-badge" data-status={decision.approved ? 'success' : 'denied'}>
+              {strings.decided(decision.approved)}
+              {decision.input !== undefined ? ` · ${strings.toolEdited}` : ''}
+            </span>
+          )}
+        </header>
+      )}
+      {variant === 'card' && mode !== 'edit' && <JsonView className="as-tool-arguments" value={decision?.input ?? toolCall.input} />}
       {mode === 'edit' && (
         <div className="as-confirm-editor">
           <label htmlFor={editorId}>{strings.toolArguments}</label>

@@ -2,6 +2,7 @@ import { forwardRef } from 'react'
 import type { HTMLAttributes } from 'react'
 import { useAgentStore } from '../react/use-agent-store'
 import { useAgentComponents } from './components-context'
+import { EmptyState } from './empty-state'
 import { useAgentStrings } from './i18n'
 import { TurnView } from './turn-view'
 import { useStickToBottom } from './use-stick-to-bottom'
@@ -30,6 +31,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
         data-stuck={stuck ? '' : undefined}
       >
         <div ref={contentRef} className="as-list-content">
+          {transcript.length === 0 && !busy && <EmptyState />}
           {transcript.map((item) =>
             item.kind === 'user' ? <User key={item.key} message={item.message} /> : <TurnView key={item.key} index={item.index} />,
           )}

@@ -1,6 +1,7 @@
 import { forwardRef, useId, useState } from 'react'
 import type { HTMLAttributes } from 'react'
 import { useSubagentLane } from '../react/use-subagent-lane'
+import { summarizeArguments } from './format-json'
 import { useAgentStrings } from './i18n'
 import { TurnView } from './turn-view'
 
@@ -27,6 +28,9 @@ export const SubagentLaneView = forwardRef<HTMLElement, SubagentLaneViewProps>(f
   return (
     <section className="as-lane" data-status={status} aria-label={`${strings.subagent}: ${name}`} {...rest} ref={ref}>
       <button type="button" className="as-lane-header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+        <span className="as-avatar" aria-hidden="true">
+          {[...name][0]?.toLocaleUpperCase() ?? '?'}
+        </span>
         <span className="as-lane-name">{name}</span>
         <span className="as-badge" data-status={status}>
           {strings.turnStatus[status]}
@@ -42,7 +46,7 @@ export const SubagentLaneView = forwardRef<HTMLElement, SubagentLaneViewProps>(f
             <ul>
               {request.toolCalls.map((call) => (
                 <li key={call.id}>
-                  <code>{call.name}</code> <code>{call.content ?? JSON.stringify(call.input)}</code>
+                  <code>{call.name}</code> <code>{call.content ?? summarizeArguments(call.input, 200)}</code>
                 </li>
               ))}
             </ul>

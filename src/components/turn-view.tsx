@@ -1,12 +1,15 @@
-import { memo } from 'react'
+import { memo, useRef } from 'react'
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
+import type { Turn } from '../core/state'
 import { useAgentStoreApi } from '../react/agent-context'
 import { useTurnBlockKeys } from '../react/use-turn'
 import { selectTurn, selectTurns, selectUnattachedSubagentKeys } from '../store/selectors'
+import { AgentIdentity } from './agent-identity'
 import { SubagentLaneView } from './subagent-lane'
 import { BlockView } from './block-view'
 import { useAgentStrings } from './i18n'
+import { TurnActions } from './turn-actions'
 import { UsageBadge } from './usage-badge'
 
 const EMPTY_LANES: readonly string[] = Object.freeze([])
@@ -18,35 +21,68 @@ export interface TurnViewProps {
   readonly scopeKey?: string
 }
 
-/** One agent turn: its blocks in order, then its status (when it did not simply complete) and usage. */
+function deniedNames(turn: Turn | undefined): string[] {
+  const names: string[] = []
+  for (const entry of turn?.entries ?? []) {
+    if (entry.kind === 'tool_result' && entry.block.state === 'denied' && entry.block.name) names.push(entry.block.name)
+  }
+  return names
+}
+
+// The tools the user denied when a turn ended for that reason: its own denied results, else the asking turn's.
+function denialOf(turns: readonly Turn[], index: number): string {
+  const turn = turns[index]
+  if (turn === undefined || !turn.allToolsDenied) return ''
+  const names = deniedNames(turn)
+  return [...new Set(names.length > 0 ? names : deniedNames(turns[index - 1]))].join(', ')
+}
+
+/** One agent turn: who answers, its blocks in order, then its status (when it did not simply complete), usage and actions. */
 export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnViewProps) {
   const strings = useAgentStrings()
+  const element = useRef<HTMLDivElement>(null)
   const keys = useTurnBlockKeys(index, scopeKey)
-  const { status, usage, modelCalls, answered, lanes } = useStore(
+  const { status, usage, modelCalls, answered, lanes, name, continued, denied } = useStore(
     useAgentStoreApi('TurnView'),
     useShallow((state) => {
+      const turns = selectTurns(state, scopeKey)
       const turn = selectTurn(state, index, scopeKey)
+      const previous = turns[index - 1]
       return {
         status: turn?.status,
         usage: turn?.usage ?? null,
         modelCalls: turn?.modelCalls,
         // A pause that a later turn resumed is over: its "waiting" badge would be stale.
-        answered: index < selectTurns(state, scopeKey).length - 1,
+        answered: index < turns.length - 1,
         lanes: scopeKey === '' ? selectUnattachedSubagentKeys(state, index) : EMPTY_LANES,
+        name: turn?.name ?? null,
+        // A turn that resumes the previous one (after an approval or tool results) goes on under the same header.
+        continued:
+          previous !== undefined &&
+          previous.name === (turn?.name ?? null) &&
+          (previous.status === 'awaiting_confirmation' || previous.status === 'awaiting_external_execution'),
+        denied: turn?.allToolsDenied ? denialOf(turns, index) : '',
       }
     }),
   )
   if (status === undefined) return null
   const paused = status === 'awaiting_confirmation' || status === 'awaiting_external_execution'
-  const badge = status !== 'completed' && status !== 'streaming' && !(paused && answered)
+  const stopped = status === 'stopped' || status === 'interrupted'
+  const badge = status !== 'completed' && status !== 'streaming' && !(paused && answered) && !(stopped && denied !== '')
   return (
-    <div className="as-turn" data-status={status} aria-busy={status === 'streaming'}>
+    <div className="as-turn" data-status={status} aria-busy={status === 'streaming'} ref={element}>
+      {scopeKey === '' && !continued && <AgentIdentity name={name ?? strings.assistant} status={status === 'streaming' ? 'streaming' : undefined} />}
       {keys.map((key) => (
         <BlockView key={key} turnIndex={index} blockKey={key} scopeKey={scopeKey} />
       ))}
       {lanes.map((laneKey) => (
         <SubagentLaneView key={laneKey} scopeKey={laneKey} />
       ))}
+      {denied !== '' && (
+        <p className="as-denial" data-status={status}>
+          {stopped ? strings.youDeniedStopped(denied) : strings.youDenied(denied)}
+        </p>
+      )}
       <footer className="as-turn-footer">
         {badge && (
           <span className="as-badge" data-status={status}>
@@ -54,6 +90,7 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
           </span>
         )}
         <UsageBadge usage={usage} modelCalls={modelCalls} />
+        {scopeKey === '' && status !== 'streaming' && <TurnActions index={index} container={() => element.current} />}
       </footer>
     </div>
   )
