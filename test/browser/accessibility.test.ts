@@ -62,8 +62,9 @@ it('has no serious axe violations with the confirmation tray open, in every mode
   const tray = page.getByRole('region', { name: 'The agent wants to run 2 tools' })
   await tray.waitFor()
   report('tray', await runAxe(page, 'tray'))
-  await tray.locator('article.as-confirm').nth(0).getByRole('button', { name: 'Edit arguments' }).click()
-  await tray.locator('article.as-confirm').nth(1).getByRole('button', { name: 'Always allow' }).click()
+  const cards = page.getByRole('article', { name: /approve with A/ })
+  await cards.nth(0).getByRole('button', { name: 'Edit arguments' }).click()
+  await cards.nth(1).getByRole('button', { name: 'Always allow' }).click()
   report('tray-edit-and-rule', await runAxe(page, 'tray-edit-and-rule'))
 })
 
