@@ -137,11 +137,11 @@ function Demo() {
         <button type="button" aria-expanded={drawer} aria-controls="demo-side" onClick={() => setDrawer(!drawer)}>
           ☰ Scenarios and settings
         </button>
-        <span className="demo-title">agentscope-react</span>
+        {phone && <h1 className="demo-title">agentscope-react</h1>}
       </header>
       {phone && drawer && <div className="demo-backdrop" onClick={() => setDrawer(false)} />}
       <aside id="demo-side" className="demo-side" inert={closedDrawer}>
-        <h1>agentscope-react</h1>
+        {!phone && <h1>agentscope-react</h1>}
         <button type="button" onClick={() => setStore(newStore(protocol))}>
           New conversation
         </button>
