@@ -138,6 +138,17 @@ it('fits a phone (390×844): no sideways scroll, the batch bar under 40%, Stop i
 
   await send(page, 'Write me something long')
   await page.locator('.as-list-content > .as-turn [data-as-block="text"] table').first().waitFor()
+  // the streaming caret ends the last line of text (a paragraph, a heading, a list item), never a line of its own
+  const caret = await page.locator('.as-list-content > .as-turn [data-as-block="text"][data-status="streaming"] .as-md').evaluate((node) => {
+    const last = node.lastElementChild
+    const target = last?.matches('ul, ol') ? last.lastElementChild : last
+    return {
+      own: getComputedStyle(node, '::after').content,
+      last: target === null || target === undefined || target.matches('pre, div') ? 'block' : getComputedStyle(target, '::after').content,
+    }
+  })
+  expect(caret.own).toBe('none')
+  expect(['""', 'block']).toContain(caret.last)
   // while the long answer streams, Stop and the composer are on screen
   const stop = page.getByRole('button', { name: 'Stop' })
   const box = await stop.boundingBox()
