@@ -1,10 +1,8 @@
-import { forwardRef, useMemo, useState } from 'react'
+import { forwardRef, useMemo } from 'react'
 import type { HTMLAttributes } from 'react'
-import { AgentStoreContext } from '../react/agent-context'
+import { AgentProvider } from '../react/agent-provider'
+import type { AgentProviderProps, AgentStoreProps } from '../react/agent-provider'
 import { useAgentStore } from '../react/use-agent-store'
-import { createAgentStore } from '../store/create-agent-store'
-import type { AgentStore, AgentStoreOptions } from '../store/agent-store-state'
-import type { AgentTransport } from '../transport/agent-transport'
 import type { AttachmentPolicy } from './attachments'
 import { ChatOptionsContext } from './chat-options'
 import type { ChatOptions } from './chat-options'
@@ -41,10 +39,7 @@ export type AgentChatProps = Omit<HTMLAttributes<HTMLDivElement>, 'children'> & 
   readonly suggestions?: ChatOptions['suggestions']
   /** Shown on the empty chat (a greeting, your logo). @default a "How can I help?" heading */
   readonly welcome?: ChatOptions['welcome']
-} & (
-    | { readonly store: AgentStore; readonly transport?: never; readonly storeOptions?: never }
-    | { readonly transport: AgentTransport; readonly store?: never; readonly storeOptions?: Omit<AgentStoreOptions, 'transport'> }
-  )
+} & AgentStoreProps
 
 const ChatFrame = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function ChatFrame({ children, ...rest }, ref) {
   const status = useAgentStore((state) => state.status)
@@ -65,14 +60,11 @@ const NO_MEDIA_ORIGINS: MediaPolicy = Object.freeze({})
  */
 export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function AgentChat(props, ref) {
   const { components, locale = 'en', theme = 'auto', placeholder, attachments, mediaPolicy, onFeedback, suggestions, welcome, ...others } = props
-  const { store: given, transport, storeOptions, className, ...rest } = others
+  const { store, transport, storeOptions, onError, className, ...rest } = others
+  const provided = (store === undefined ? { transport, storeOptions, onError } : { store }) as AgentProviderProps
   const options = useMemo(() => ({ onFeedback, suggestions, welcome }), [onFeedback, suggestions, welcome])
-  const [own] = useState(() =>
-    given === undefined ? createAgentStore({ ...storeOptions, transport: transport as AgentTransport }) : undefined,
-  )
-  const store = given ?? (own as AgentStore)
   return (
-    <AgentStoreContext.Provider value={store}>
+    <AgentProvider {...provided}>
       <AgentLocaleContext.Provider value={locale}>
         <AgentComponentsContext.Provider value={components ?? NO_OVERRIDES}>
           <MediaPolicyContext.Provider value={mediaPolicy ?? NO_MEDIA_ORIGINS}>
@@ -98,6 +90,6 @@ export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function Age
           </MediaPolicyContext.Provider>
         </AgentComponentsContext.Provider>
       </AgentLocaleContext.Provider>
-    </AgentStoreContext.Provider>
+    </AgentProvider>
   )
 })

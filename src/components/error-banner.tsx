@@ -10,7 +10,7 @@ import type { AgentStrings } from './i18n'
 export interface ErrorBannerProps extends HTMLAttributes<HTMLDivElement> {}
 
 // A failed or cut-off run can be run again as it was sent; a refusal only needs reading.
-const RETRYABLE: ReadonlySet<string> = new Set(['http-error', 'network-error', 'incomplete-stream', 'wrong-content-type'])
+const RETRYABLE: ReadonlySet<string> = new Set(['http-error', 'network-error', 'incomplete-stream', 'wrong-content-type', 'timeout'])
 const BODY_EXCERPT = 600
 
 // The technical side, for whoever debugs it: what the transport said, in its own (English) words.

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react'
+import type { AgentStreamErrorCode } from '../core/errors'
 
 /** Languages the kit's own strings come in. */
 export type AgentLocale = 'en' | 'zh-CN'
@@ -81,6 +82,10 @@ const EN = {
     'incomplete-stream': 'The reply was cut off',
     'network-error': 'The connection failed',
     refused: 'Not sent',
+    'reducer-failed': 'An event could not be applied',
+    timeout: 'The server did not answer in time',
+    'invalid-history': 'Part of the history could not be read',
+    'render-failed': 'A part of the conversation could not be shown',
   },
   warnings: (count: number) => `${count} event${count === 1 ? '' : 's'} could not be read and ${count === 1 ? 'was' : 'were'} skipped.`,
   turnStatus: {
@@ -93,6 +98,9 @@ const EN = {
     stopped: 'Stopped',
     incomplete: 'Incomplete: the connection ended before the reply did',
   },
+  stillRunning: 'still running',
+  stillWorking: 'still working',
+  quietFor: (seconds: number) => `${seconds} s`,
   reconnecting: 'Connection lost: reconnecting…',
   reconnected: 'Reconnected: nothing was lost.',
   announceTurnEnd: 'The assistant finished replying.',
@@ -120,7 +128,11 @@ const EN = {
     'incomplete-stream': 'What arrived is kept; you can try again.',
     'network-error': 'The agent could not be reached or stopped answering. Check your connection and try again.',
     refused: 'This cannot be done right now.',
-  },
+    'reducer-failed': 'The rest of the reply is still shown. Try again if something is missing.',
+    timeout: 'Try again in a moment.',
+    'invalid-history': 'The messages that could be read are shown.',
+    'render-failed': 'The rest of the conversation is not affected.',
+  } satisfies Record<AgentStreamErrorCode, string>,
   errorDetails: 'Details',
   errorStatus: 'HTTP status',
   errorEvent: 'Event',
@@ -227,6 +239,10 @@ const ZH_CN: AgentStrings = {
     'incomplete-stream': '回复被中断了',
     'network-error': '连接失败',
     refused: '未发送',
+    'reducer-failed': '有一个事件无法应用',
+    timeout: '服务器没有及时响应',
+    'invalid-history': '部分历史记录无法读取',
+    'render-failed': '对话的一部分无法显示',
   },
   warnings: (count) => `有 ${count} 个事件无法读取，已跳过。`,
   turnStatus: {
@@ -239,6 +255,9 @@ const ZH_CN: AgentStrings = {
     stopped: '已停止',
     incomplete: '不完整：连接在回复结束前断开了',
   },
+  stillRunning: '仍在运行',
+  stillWorking: '仍在处理',
+  quietFor: (seconds) => `${seconds} 秒`,
   reconnecting: '连接中断，正在重新连接…',
   reconnected: '已重新连接，没有丢失任何内容。',
   announceTurnEnd: '助手已完成回复。',
@@ -266,6 +285,10 @@ const ZH_CN: AgentStrings = {
     'incomplete-stream': '已收到的内容会保留，你可以重试。',
     'network-error': '无法连接到智能体，或者它停止了响应。请检查网络后重试。',
     refused: '目前无法执行此操作。',
+    'reducer-failed': '其余内容仍会显示。如有缺失，请重试。',
+    timeout: '请稍后重试。',
+    'invalid-history': '可以读取的消息已显示。',
+    'render-failed': '对话的其余部分不受影响。',
   },
   errorDetails: '详情',
   errorStatus: 'HTTP 状态',

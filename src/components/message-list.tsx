@@ -1,8 +1,10 @@
 import { forwardRef } from 'react'
 import type { HTMLAttributes } from 'react'
 import { useAgentStore } from '../react/use-agent-store'
-import { useAgentComponents } from './components-context'
+import { AgentPartsContext, useAgentComponents } from './components-context'
+import type { AgentParts } from './components-context'
 import { EmptyState } from './empty-state'
+import { SubagentLaneView } from './subagent-lane'
 import { useAgentStrings } from './i18n'
 import { TurnView } from './turn-view'
 import { useStickToBottom } from './use-stick-to-bottom'
@@ -32,9 +34,11 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
       >
         <div ref={contentRef} className="as-list-content">
           {transcript.length === 0 && !busy && <EmptyState />}
-          {transcript.map((item) =>
-            item.kind === 'user' ? <User key={item.key} message={item.message} /> : <TurnView key={item.key} index={item.index} />,
-          )}
+          <AgentPartsContext.Provider value={LIST_PARTS}>
+            {transcript.map((item) =>
+              item.kind === 'user' ? <User key={item.key} message={item.message} /> : <TurnView key={item.key} index={item.index} />,
+            )}
+          </AgentPartsContext.Provider>
         </div>
       </div>
       {!stuck && (
@@ -45,3 +49,6 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
     </div>
   )
 })
+
+// Turns and tool cards render subagent lanes through this (see AgentPartsContext).
+const LIST_PARTS: AgentParts = { SubagentLane: SubagentLaneView }

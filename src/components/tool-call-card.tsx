@@ -1,6 +1,7 @@
 import { forwardRef, useId, useState } from 'react'
 import type { HTMLAttributes, KeyboardEvent } from 'react'
 import { useSubagentKeysOf } from '../react/use-subagent-lane'
+import { useAgentParts } from './components-context'
 import type { ToolCallRendererProps } from './components-context'
 import { ChunkedText } from './chunked-text'
 import { ConfirmationCard } from './confirmation-card'
@@ -10,7 +11,6 @@ import { formatJson, summarizeArguments } from './format-json'
 import { jsonDiff } from './json-diff'
 import { JsonView } from './json-view'
 import { secondsBetween, useAgentStrings } from './i18n'
-import { SubagentLaneView } from './subagent-lane'
 import { ToolOutput } from './tool-output'
 import type { ToolCallStatus } from './tool-status'
 
@@ -97,6 +97,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
 ) {
   const strings = useAgentStrings()
   const lanes = useSubagentKeysOf(scopeKey === '' ? call.block.id : '')
+  const { SubagentLane } = useAgentParts()
   const [element, setElement] = useState<HTMLElement | null>(null)
   const confirmation = useCallConfirmation(scopeKey === '' ? call.block.id : '', element)
   const session = useConfirmationSession()
@@ -226,7 +227,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
         {result !== undefined && <ToolOutput result={result} toolName={name} />}
       </div>
       {lanes.map((laneKey) => (
-        <SubagentLaneView key={laneKey} scopeKey={laneKey} />
+        <SubagentLane key={laneKey} scopeKey={laneKey} />
       ))}
     </article>
   )

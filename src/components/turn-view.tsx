@@ -6,13 +6,22 @@ import { useAgentStoreApi } from '../react/agent-context'
 import { useTurnBlockKeys } from '../react/use-turn'
 import { selectTurn, selectTurns, selectUnattachedSubagentKeys } from '../store/selectors'
 import { AgentIdentity } from './agent-identity'
-import { SubagentLaneView } from './subagent-lane'
 import { BlockView } from './block-view'
+import { useAgentParts } from './components-context'
 import { useAgentStrings } from './i18n'
+import { StallNotice } from './stall-notice'
 import { TurnActions } from './turn-actions'
 import { UsageBadge } from './usage-badge'
 
 const EMPTY_LANES: readonly string[] = Object.freeze([])
+
+// The tool the turn is in, when its last block is a call or a result still streaming.
+function runningToolOf(turn: Turn): string | null {
+  const last = turn.entries[turn.entries.length - 1]
+  if (last?.kind === 'tool_use') return last.block.name
+  if (last?.kind === 'tool_result' && last.status === 'streaming') return last.block.name
+  return null
+}
 
 /** Props of {@link TurnView}. */
 export interface TurnViewProps {
@@ -42,7 +51,8 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
   const strings = useAgentStrings()
   const element = useRef<HTMLDivElement>(null)
   const keys = useTurnBlockKeys(index, scopeKey)
-  const { status, usage, modelCalls, answered, lanes, name, continued, denied } = useStore(
+  const { SubagentLane } = useAgentParts()
+  const { status, usage, modelCalls, answered, lanes, name, continued, denied, stalledSince, runningTool } = useStore(
     useAgentStoreApi('TurnView'),
     useShallow((state) => {
       const turns = selectTurns(state, scopeKey)
@@ -62,6 +72,9 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
           previous.name === (turn?.name ?? null) &&
           (previous.status === 'awaiting_confirmation' || previous.status === 'awaiting_external_execution'),
         denied: turn?.allToolsDenied ? denialOf(turns, index) : '',
+        // Only the streaming top-level turn says that the run has gone quiet.
+        stalledSince: scopeKey === '' && turn?.status === 'streaming' ? state.stalledSince : null,
+        runningTool: scopeKey === '' && turn?.status === 'streaming' && state.stalledSince !== null ? runningToolOf(turn) : null,
       }
     }),
   )
@@ -76,13 +89,14 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
         <BlockView key={key} turnIndex={index} blockKey={key} scopeKey={scopeKey} />
       ))}
       {lanes.map((laneKey) => (
-        <SubagentLaneView key={laneKey} scopeKey={laneKey} />
+        <SubagentLane key={laneKey} scopeKey={laneKey} />
       ))}
       {denied !== '' && (
         <p className="as-denial" data-status={status}>
           {stopped ? strings.youDeniedStopped(denied) : strings.youDenied(denied)}
         </p>
       )}
+      {stalledSince !== null && <StallNotice since={stalledSince} toolName={runningTool} />}
       <footer className="as-turn-footer">
         {badge && (
           <span className="as-badge" data-status={status}>
