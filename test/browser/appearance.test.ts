@@ -187,6 +187,11 @@ it('fits a phone (390×844): no sideways scroll, the batch bar under 40%, Stop i
   const bar = await tray.evaluate((node) => node.getBoundingClientRect().height)
   console.info(`[phone] batch bar ${Math.round(bar)} px of a ${chat} px chat`)
   expect(bar).toBeLessThanOrEqual(chat * 0.4)
+  // and it is whole: not squeezed by a long conversation, its buttons in view
+  expect(await tray.evaluate((node) => node.scrollHeight - node.clientHeight)).toBeLessThanOrEqual(1)
+  expect(bar).toBeGreaterThanOrEqual(40)
+  const approveAll = await tray.getByRole('button', { name: 'Approve all' }).boundingBox()
+  expect(approveAll!.y + approveAll!.height).toBeLessThanOrEqual(844)
   const composer = await page.locator('.as-composer').boundingBox()
   expect(composer!.y + composer!.height).toBeLessThanOrEqual(844)
 })
