@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { AgentStreamError } from '../core/errors'
+import type { EventRecorder } from '../core/event-recorder'
 import type { ContentBlock, Msg, PermissionRule, ToolResultBlock, ToolResultState } from '../core/message'
 import type { AgentState } from '../core/state'
 import type { AgentTransport } from '../transport/agent-transport'
@@ -99,4 +100,6 @@ export interface AgentStoreOptions {
   readonly stopTimeoutMs?: number
   /** A clock for the slices. @default performance.now */
   readonly now?: () => number
+  /** Keeps everything the store takes in, for `<AgentInspector>` (see `createEventRecorder`). */
+  readonly recorder?: EventRecorder
 }

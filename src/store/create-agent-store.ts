@@ -91,6 +91,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
   const maxEventsPerFrame = options.maxEventsPerFrame ?? 4096
   const stopTimeoutMs = options.stopTimeoutMs ?? 3000
   const now = options.now ?? (() => performance.now())
+  const recorder = options.recorder
 
   // Wire values waiting for the next frame; they are validated there too, in the same slices.
   let queue: unknown[] = []
@@ -138,15 +139,18 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
 
   function flush(): void {
     cancelFrame = null
-    const deadline = now() + sliceMs
+    const takenAt = now()
+    const deadline = takenAt + sliceMs
     const state = store.getState()
     let agent = state.agent
     let warnings = state.warnings
     let taken = 0
     while (queueStart < queue.length) {
-      const parsed = parseAgentEvent(queue[queueStart++])
+      const value = queue[queueStart++]
+      const parsed = parseAgentEvent(value)
       if (parsed.ok) agent = reduceWithEcho(agent, parsed.event)
       else warnings = withWarning(warnings, parsed.error)
+      recorder?.record(parsed.ok ? { kind: 'event', value, event: parsed.event, time: takenAt } : { kind: 'invalid', value, error: parsed.error, time: takenAt })
       if (++taken % SLICE_CHECK_INTERVAL === 0 && (taken >= maxEventsPerFrame || now() > deadline)) break
     }
     const empty = queueStart >= queue.length
@@ -181,6 +185,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     }
     const pending = echo.event
     echo = null
+    if (event.type !== pending.type) recorder?.record({ kind: 'event', value: pending, event: pending, time: now(), local: true })
     return reduce(event.type === pending.type ? agent : reduce(agent, pending), event)
   }
 
@@ -213,6 +218,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     failedRequest = null
     const answered = echoOf(request, store.getState().agent)
     echo = answered === null ? null : { event: answered, started: false }
+    recorder?.record({ kind: 'run', request, time: now() })
     store.setState({ status: 'connecting', error: null, warnings: [], canRetry: false, connection: null })
     const finished = (async () => {
       let status: AgentStatus
@@ -227,7 +233,10 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
             if (token === runToken) ingest(value)
           },
           onError: (problem) => {
-            if (token === runToken) warn(problem)
+            if (token === runToken) {
+              recorder?.record({ kind: 'problem', error: problem, time: now() })
+              warn(problem)
+            }
           },
           onConnection: (connection) => {
             if (token === runToken) store.setState({ connection })
@@ -244,9 +253,11 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
         const agent = endStream(last)
         // Not busy any more by the time subscribers hear the final status (they may send right away).
         if (token === runToken) run = null
+        const final = status === 'done' ? statusAfterRun(agent) : status
+        recorder?.record({ kind: 'run-end', status: final, error, time: now() })
         return {
           agent,
-          status: status === 'done' ? statusAfterRun(agent) : status,
+          status: final,
           error,
           canRetry: failedRequest !== null,
         }
@@ -369,6 +380,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     run?.controller.abort()
     run = null
     discardQueue()
+    recorder?.record({ kind: 'reset', time: now() })
     store.setState({
       agent: createAgentState(),
       transcript: [],
@@ -382,6 +394,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
 
   function load(messages: readonly Msg[]): void {
     reset()
+    recorder?.record({ kind: 'load', messages, time: now() })
     const items = readHistory(messages)
     const agent = appendTurns(
       createAgentState(),

@@ -1,0 +1,216 @@
+import type { AgentStreamError } from './errors'
+import type { AgentEvent } from './events'
+import type { ConfirmResult, Msg, ToolResultBlock } from './message'
+import { applyRecordedEntry, createRecordedState } from './recorded-state'
+import type { RecordedState } from './recorded-state'
+
+/** What a run sent: the same shape as the transports' `RunRequest`, restated here so the core stays below them. */
+export type RecordedRequest =
+  | { readonly kind: 'message'; readonly messages: readonly Msg[] }
+  | { readonly kind: 'confirm'; readonly confirmResults: readonly ConfirmResult[] }
+  | { readonly kind: 'tool-results'; readonly toolResults: readonly ToolResultBlock[] }
+
+/** Where a chat stands, as the store says it (the store's `AgentStatus`). */
+export type RecordedRunStatus =
+  | 'idle'
+  | 'connecting'
+  | 'streaming'
+  | 'awaiting-confirmation'
+  | 'awaiting-external'
+  | 'done'
+  | 'error'
+
+/**
+ * One thing that passed through a chat's store, in order. `time` is the store's clock (ms, `performance.now`
+ * by default) when the store took it in: wire values are stamped once per batch, so to within a frame.
+ */
+export type RecordedEntry =
+  /** A valid event: `value` as received, `event` as validated (the same object when nothing was normalized). */
+  | {
+      readonly kind: 'event'
+      readonly value: unknown
+      readonly event: AgentEvent
+      readonly time: number
+      /** Built by the kit, not received: the answer it applies itself when a server does not echo it. */
+      readonly local?: true
+    }
+  /** A wire value that is not a valid event: it was skipped. */
+  | { readonly kind: 'invalid'; readonly value: unknown; readonly error: AgentStreamError; readonly time: number }
+  /** A problem the transport reported without ending the stream (a malformed frame it skipped). */
+  | { readonly kind: 'problem'; readonly error: AgentStreamError; readonly time: number }
+  /** A run began with this request. */
+  | { readonly kind: 'run'; readonly request: RecordedRequest; readonly time: number }
+  /** The run ended: the stream closed (open turns become `incomplete`) with this status. */
+  | { readonly kind: 'run-end'; readonly status: RecordedRunStatus; readonly error?: AgentStreamError | null; readonly time: number }
+  /** The conversation was forgotten. */
+  | { readonly kind: 'reset'; readonly time: number }
+  /** The conversation was replaced by stored messages. */
+  | { readonly kind: 'load'; readonly messages: readonly Msg[]; readonly time: number }
+
+/** How much a recorder keeps; the oldest entries go first once a limit is passed. */
+export interface EventRecorderLimit {
+  /** Keep at most this many entries. */
+  readonly events?: number
+  /** Keep at most about this many megabytes of wire JSON (sizes are estimated, see {@link approximateSize}). */
+  readonly megabytes?: number
+}
+
+/** Options of {@link createEventRecorder}. */
+export interface EventRecorderOptions {
+  /** @default keep everything */
+  readonly limit?: EventRecorderLimit
+  /** Entries to start with, as if recorded (an imported log). */
+  readonly entries?: readonly RecordedEntry[]
+}
+
+/** Keeps what a store takes in, for the inspector: pass it as `createAgentStore({ recorder })`. */
+export interface EventRecorder {
+  /** Adds one entry; the store calls it, in order, for everything it takes in. */
+  record(entry: RecordedEntry): void
+  /** The kept entries, oldest first. The array is the recorder's own: read it, never change it. */
+  entries(): readonly RecordedEntry[]
+  /** How many entries were dropped to stay within the limit (the first kept entry is number `dropped`). */
+  dropped(): number
+  /** The state after the dropped entries: where a rebuild of the kept ones starts. */
+  base(): RecordedState
+  /** Counts every change, so a view can tell whether it is up to date. */
+  version(): number
+  /** Calls `listener` after entries were added (at most once per microtask); returns the unsubscribe. */
+  subscribe(listener: () => void): () => void
+  /** Forgets every entry. */
+  clear(): void
+  readonly limit: EventRecorderLimit
+}
+
+// The envelope of an event as Java writes it (type twice, 32-hex id, createdAt, replyId, blockId): about this many characters.
+const ENVELOPE_CHARACTERS = 200
+
+/**
+ * The size of a wire value's JSON, estimated without serializing deltas (the bulk of a stream): the envelope
+ * plus the delta. Other values are serialized, which is exact.
+ */
+export function approximateSize(value: unknown): number {
+  if (typeof value === 'object' && value !== null) {
+    const delta = (value as { delta?: unknown }).delta
+    if (typeof delta === 'string') return ENVELOPE_CHARACTERS + delta.length
+  }
+  try {
+    return JSON.stringify(value)?.length ?? 0
+  } catch {
+    return 0
+  }
+}
+
+/** The estimated wire size of an entry: the JSON of its value, or of what it carries. */
+export function entrySize(entry: RecordedEntry): number {
+  switch (entry.kind) {
+    case 'event':
+    case 'invalid': {
+      return approximateSize(entry.value)
+    }
+    case 'run': {
+      return approximateSize(entry.request)
+    }
+    case 'load': {
+      return approximateSize(entry.messages)
+    }
+    case 'problem':
+    case 'run-end':
+    case 'reset': {
+      return 0
+    }
+    default: {
+      entry satisfies never
+      return 0
+    }
+  }
+}
+
+/**
+ * Creates a recorder. Recording a value is an array push; with a limit, the oldest entries are dropped in
+ * batches of an eighth of the limit and folded into {@link EventRecorder.base}, so time travel stays exact.
+ * @example
+ * const recorder = createEventRecorder({ limit: { events: 50_000 } })
+ * const store = createAgentStore({ transport, recorder })
+ */
+export function createEventRecorder(options: EventRecorderOptions = {}): EventRecorder {
+  const limit = options.limit ?? {}
+  const maxEntries = limit.events !== undefined && limit.events > 0 ? Math.floor(limit.events) : Number.POSITIVE_INFINITY
+  const maxBytes = limit.megabytes !== undefined && limit.megabytes > 0 ? limit.megabytes * 1e6 : Number.POSITIVE_INFINITY
+  const countBytes = maxBytes !== Number.POSITIVE_INFINITY
+  let kept: RecordedEntry[] = []
+  // Sizes of the kept entries, only kept under a byte limit.
+  let sizes: number[] = []
+  let bytes = 0
+  let dropped = 0
+  let base = createRecordedState()
+  let version = 0
+  const listeners = new Set<() => void>()
+  let notifying = false
+
+  function notify(): void {
+    notifying = false
+    for (const listener of [...listeners]) listener()
+  }
+
+  function drop(count: number): void {
+    const removed = kept.slice(0, count)
+    kept = kept.slice(count)
+    if (countBytes) {
+      for (const size of sizes.slice(0, count)) bytes -= size
+      sizes = sizes.slice(count)
+    }
+    for (const entry of removed) base = applyRecordedEntry(base, entry)
+    dropped += count
+  }
+
+  function record(entry: RecordedEntry): void {
+    kept.push(entry)
+    version++
+    if (countBytes) {
+      const size = entrySize(entry)
+      sizes.push(size)
+      bytes += size
+      if (bytes > maxBytes) {
+        let count = 0
+        let freed = 0
+        while (count < kept.length - 1 && bytes - freed > maxBytes * 0.875) freed += sizes[count++] as number
+        drop(count)
+      }
+    }
+    if (kept.length > maxEntries) drop(Math.max(1, Math.ceil(maxEntries / 8)) + kept.length - maxEntries - 1)
+    if (listeners.size > 0 && !notifying) {
+      notifying = true
+      queueMicrotask(notify)
+    }
+  }
+
+  for (const entry of options.entries ?? []) record(entry)
+
+  return {
+    record,
+    entries: () => kept,
+    dropped: () => dropped,
+    base: () => base,
+    version: () => version,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    clear() {
+      kept = []
+      sizes = []
+      bytes = 0
+      dropped = 0
+      base = createRecordedState()
+      version++
+      if (listeners.size > 0 && !notifying) {
+        notifying = true
+        queueMicrotask(notify)
+      }
+    },
+    limit,
+  }
+}
