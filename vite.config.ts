@@ -21,7 +21,7 @@ export const STRICT_CSP = [
 // SCRIPTED_AGENT_PACE: 'realistic' (the default), 'instant', or the ms per text delta (the browser tests use 3)
 const SCRIPTED_AGENT_PACE = process.env.SCRIPTED_AGENT_PACE === 'instant' ? 'instant' : Number(process.env.SCRIPTED_AGENT_PACE) > 0 ? { deltaMs: Number(process.env.SCRIPTED_AGENT_PACE) } : 'realistic'
 
-const STYLESHEETS = ['src/components/styles.css', 'src/components/markdown/markdown.css']
+const STYLESHEETS = ['src/components/styles.css', 'src/components/markdown/markdown.css', 'src/inspector/inspector.css']
 
 // The stylesheet is an entry of its own (`agentscope-react/styles.css`), never imported by the JS,
 // so that importing the kit in SSR or tests needs no CSS loader.
@@ -61,7 +61,7 @@ export default defineConfig(({ mode }) => ({
 
 const LIBRARY_BUILD = {
   lib: {
-    entry: { index: 'src/index.ts', core: 'src/core.ts', testing: 'src/testing.ts' },
+    entry: { index: 'src/index.ts', core: 'src/core.ts', testing: 'src/testing.ts', inspector: 'src/inspector.ts' },
     formats: ['es' as const],
   },
   sourcemap: true,
