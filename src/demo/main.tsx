@@ -1,15 +1,17 @@
 // The demo: the kit against the built-in scripted AgentScope server (same origin, /api).
-import { StrictMode, useEffect, useState } from 'react'
+import { StrictMode, Suspense, lazy, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import {
   AgentChat,
   createAgentProtocolTransport,
   createAgentStore,
   createAguiTransport,
+  createEventRecorder,
   createSseTransport,
   useAgentStore,
 } from '../index'
-import type { AgentLocale, AgentStore, AgentTransport } from '../index'
+import type { AgentLocale, AgentStore, AgentTransport, EventRecorder } from '../index'
+import type { InspectorView } from '../inspector'
 import { AgentStoreContext } from '../react/agent-context'
 import '../components/styles.css'
 import '../components/markdown/markdown.css'
@@ -40,9 +42,22 @@ function transportFor(protocol: Protocol): AgentTransport {
   }
 }
 
+// The inspector's chunk is fetched the first time it is opened.
+const AgentInspector = lazy(() => import('./inspector-panel').then((module) => ({ default: module.AgentInspector })))
+const ReadOnlyChat = lazy(() => import('./inspector-panel').then((module) => ({ default: module.ReadOnlyChat })))
+
+interface Chat {
+  readonly id: number
+  readonly store: AgentStore
+  readonly recorder: EventRecorder
+}
+
+// Every store records from the start, so the inspector shows the whole conversation whenever it is opened.
 // AgentChat shows "Reconnecting…"/"Reconnected" itself when the transport can resume (Agent Protocol).
-function newStore(protocol: Protocol): AgentStore {
-  return createAgentStore({ transport: transportFor(protocol) })
+let chats = 0
+function newChat(protocol: Protocol): Chat {
+  const recorder = createEventRecorder({ limit: { events: 200_000 } })
+  return { id: ++chats, store: createAgentStore({ transport: transportFor(protocol), recorder }), recorder }
 }
 
 // The app runs tools marked external itself; here a fake browser reads the page.
@@ -78,7 +93,13 @@ function ExternalTools() {
 
 function Demo() {
   const [protocol, setProtocol] = useState<Protocol>('native')
-  const [store, setStore] = useState(() => newStore('native'))
+  const [{ id, store, recorder }, setChat] = useState(() => newChat('native'))
+  const [inspecting, setInspecting] = useState(() => new URLSearchParams(location.search).has('inspector'))
+  const [view, setView] = useState<InspectorView | null>(null)
+  const setStore = (chat: Chat) => {
+    setView(null)
+    setChat(chat)
+  }
   const [scenarios, setScenarios] = useState<readonly ScenarioInfo[]>([])
   const [locale, setLocale] = useState<AgentLocale>(() => (navigator.language.startsWith('zh') ? 'zh-CN' : 'en'))
   const [theme, setTheme] = useState<'auto' | 'light' | 'dark'>('auto')
@@ -92,10 +113,10 @@ function Demo() {
     store.getState().send(scenario.keyword).catch(() => {})
   }
   return (
-    <div className="demo" data-agentscope="" data-theme={theme}>
+    <div className="demo" data-agentscope="" data-theme={theme} data-inspecting={inspecting ? '' : undefined}>
       <aside className="demo-side">
         <h1>agentscope-react</h1>
-        <button type="button" onClick={() => setStore(newStore(protocol))}>
+        <button type="button" onClick={() => setStore(newChat(protocol))}>
           New conversation
         </button>
         <label>
@@ -105,7 +126,7 @@ function Demo() {
             onChange={(event) => {
               const next = event.target.value as Protocol
               setProtocol(next)
-              setStore(newStore(next))
+              setStore(newChat(next))
             }}
           >
             <option value="native">Native events (SSE)</option>
@@ -128,6 +149,16 @@ function Demo() {
             <option value="dark">Dark</option>
           </select>
         </label>
+        <button
+          type="button"
+          aria-pressed={inspecting}
+          onClick={() => {
+            setInspecting(!inspecting)
+            setView(null)
+          }}
+        >
+          Inspector
+        </button>
         <AgentStoreContext.Provider value={store}>
           <ExternalTools />
         </AgentStoreContext.Provider>
@@ -144,8 +175,19 @@ function Demo() {
         </nav>
       </aside>
       <main className="demo-main">
-        <AgentChat store={store} locale={locale} theme={theme} />
+        {view === null ? (
+          <AgentChat store={store} locale={locale} theme={theme} />
+        ) : (
+          <Suspense fallback={null}>
+            <ReadOnlyChat store={view.store} position={view.position} onLive={view.backToLive} locale={locale} theme={theme} />
+          </Suspense>
+        )}
       </main>
+      {inspecting && (
+        <Suspense fallback={<p className="demo-loading">Loading the inspector…</p>}>
+          <AgentInspector key={id} className="demo-inspector" recorder={recorder} onViewChange={setView} locale={locale} theme={theme} />
+        </Suspense>
+      )}
     </div>
   )
 }

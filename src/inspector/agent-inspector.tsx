@@ -167,6 +167,8 @@ export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(funct
     const at = shown ?? end
     if (event.key === 'ArrowLeft') go(at - 1)
     else if (event.key === 'ArrowRight') go(at + 1)
+    else if (event.key === 'Home') go(dropped)
+    else if (event.key === 'End' && imported === null) backToLive()
     else if (event.key === 'Escape' && (position !== null || imported !== null)) backToLive()
     else return
     event.preventDefault()

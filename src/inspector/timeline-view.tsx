@@ -33,7 +33,7 @@ export function TimelineView({ turns, onJump, strings }: TimelineViewProps) {
                 {strings.turn(index)}
               </button>{' '}
               <span>{strings.duration(turn.end - turn.start)}</span>
-              {tokens > 0 && <span> · {tokens.toLocaleString('en-US')} tokens</span>}
+              {tokens > 0 && <span> · {strings.turnTokens(tokens)}</span>}
             </h3>
             <ul>
               {turn.bars.map((bar) => {
