@@ -38,6 +38,7 @@ export type {
   ContentBlock,
   EventRecorder,
   EventRecorderOptions,
+  RecordedLog,
   Msg,
   PendingToolCalls,
   ReplayPace,

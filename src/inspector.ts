@@ -1,4 +1,3 @@
-'use client'
 /**
  * agentscope-react/inspector: `<AgentInspector>`, the event log, time travel, timeline and fixture export of a
  * chat. Its own entry, so that the chat pays nothing for it until it is imported (`import()` it lazily).
@@ -37,9 +36,9 @@ export type {
   EventRecorderLimit,
   EventRecorderOptions,
   RecordedEntry,
+  RecordedLog,
   RecordedRequest,
   RecordedRunStatus,
   RecordedState,
   RecordedStatus,
-  SentMessage,
 } from './core'

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useState } from 'react'
 import { AgentChat, createAgentStore, createEventRecorder, createReplayTransport } from '../src'
-import type { AgentLocale, AgentStore, EventRecorder, ReplayPace } from '../src'
+import type { AgentLocale, AgentStore, RecordedLog, ReplayPace } from '../src'
 import { AgentInspector, ReadOnlyChat, entriesOfEvents } from '../src/inspector'
 import type { ImportedLog, InspectorView, LogFilter } from '../src/inspector'
 import '../src/inspector/inspector.css'
@@ -11,7 +11,7 @@ import { kitGlobals } from './support/story-context'
 
 interface Recorded {
   readonly store: AgentStore
-  readonly recorder: EventRecorder
+  readonly recorder: RecordedLog
   /** Set once every recorded call has played. */
   readonly done: boolean
 }
@@ -45,7 +45,7 @@ interface InspectedProps {
   readonly locale: AgentLocale
   readonly theme: 'light' | 'dark'
   readonly pace?: ReplayPace
-  readonly position?: (recorder: EventRecorder) => number
+  readonly position?: (recorder: RecordedLog) => number
   readonly filter?: Partial<LogFilter>
   readonly log?: ImportedLog
 }

@@ -1,5 +1,6 @@
 import type { AgentStreamError } from './errors'
 import type { AgentEvent } from './events'
+import type { LocalEvent } from './local-events'
 import type { ConfirmResult, Msg, ToolResultBlock } from './message'
 import { applyRecordedEntry, createRecordedState } from './recorded-state'
 import type { RecordedState } from './recorded-state'
@@ -21,31 +22,31 @@ export type RecordedRunStatus =
   | 'error'
 
 /**
- * One thing that passed through a chat's store, in order. `time` is the store's clock (ms, `performance.now`
- * by default) when the store took it in: wire values are stamped once per batch, so to within a frame.
+ * One thing that reached a chat's session, in order. `receivedAt` is the session's `clock` (`Date.now` by
+ * default) when the transport delivered it, or when the session did it.
  */
 export type RecordedEntry =
   /** A valid event: `value` as received, `event` as validated (the same object when nothing was normalized). */
-  | {
-      readonly kind: 'event'
-      readonly value: unknown
-      readonly event: AgentEvent
-      readonly time: number
-      /** Built by the kit, not received: the answer it applies itself when a server does not echo it. */
-      readonly local?: true
-    }
+  | { readonly kind: 'event'; readonly receivedAt: number; readonly value: unknown; readonly event: AgentEvent }
   /** A wire value that is not a valid event: it was skipped. */
-  | { readonly kind: 'invalid'; readonly value: unknown; readonly error: AgentStreamError; readonly time: number }
+  | { readonly kind: 'invalid'; readonly receivedAt: number; readonly value: unknown; readonly error: AgentStreamError }
+  /** An event the kit made itself: the user's message, entered into the state when it is sent. */
+  | { readonly kind: 'local'; readonly receivedAt: number; readonly event: LocalEvent }
   /** A problem the transport reported without ending the stream (a malformed frame it skipped). */
-  | { readonly kind: 'problem'; readonly error: AgentStreamError; readonly time: number }
+  | { readonly kind: 'problem'; readonly receivedAt: number; readonly error: AgentStreamError }
   /** A run began with this request. */
-  | { readonly kind: 'run'; readonly request: RecordedRequest; readonly time: number }
+  | { readonly kind: 'run'; readonly receivedAt: number; readonly request: RecordedRequest }
   /** The run ended: the stream closed (open turns become `incomplete`) with this status. */
-  | { readonly kind: 'run-end'; readonly status: RecordedRunStatus; readonly error?: AgentStreamError | null; readonly time: number }
+  | { readonly kind: 'run-end'; readonly receivedAt: number; readonly status: RecordedRunStatus; readonly error?: AgentStreamError | null }
   /** The conversation was forgotten. */
-  | { readonly kind: 'reset'; readonly time: number }
-  /** The conversation was replaced by stored messages. */
-  | { readonly kind: 'load'; readonly messages: readonly Msg[]; readonly time: number }
+  | { readonly kind: 'reset'; readonly receivedAt: number }
+  /** The conversation was replaced by stored messages (validated). */
+  | { readonly kind: 'load'; readonly receivedAt: number; readonly messages: readonly Msg[] }
+
+/** Hears every entry of a session, in order (`createAgentSession({ recorder })`); what it throws is ignored. */
+export interface EventRecorder {
+  record(entry: RecordedEntry): void
+}
 
 /** How much a recorder keeps; the oldest entries go first once a limit is passed. */
 export interface EventRecorderLimit {
@@ -63,9 +64,9 @@ export interface EventRecorderOptions {
   readonly entries?: readonly RecordedEntry[]
 }
 
-/** Keeps what a store takes in, for the inspector: pass it as `createAgentStore({ recorder })`. */
-export interface EventRecorder {
-  /** Adds one entry; the store calls it, in order, for everything it takes in. */
+/** A recorder that keeps its entries, for the inspector: pass it as `createAgentStore({ recorder })`. */
+export interface RecordedLog extends EventRecorder {
+  /** Adds one entry; the session calls it, in order, for everything it takes in. */
   record(entry: RecordedEntry): void
   /** The kept entries, oldest first. The array is the recorder's own: read it, never change it. */
   entries(): readonly RecordedEntry[]
@@ -114,6 +115,9 @@ export function entrySize(entry: RecordedEntry): number {
     case 'load': {
       return approximateSize(entry.messages)
     }
+    case 'local': {
+      return approximateSize(entry.event)
+    }
     case 'problem':
     case 'run-end':
     case 'reset': {
@@ -128,12 +132,12 @@ export function entrySize(entry: RecordedEntry): number {
 
 /**
  * Creates a recorder. Recording a value is an array push; with a limit, the oldest entries are dropped in
- * batches of an eighth of the limit and folded into {@link EventRecorder.base}, so time travel stays exact.
+ * batches of an eighth of the limit and folded into {@link RecordedLog.base}, so time travel stays exact.
  * @example
  * const recorder = createEventRecorder({ limit: { events: 50_000 } })
  * const store = createAgentStore({ transport, recorder })
  */
-export function createEventRecorder(options: EventRecorderOptions = {}): EventRecorder {
+export function createEventRecorder(options: EventRecorderOptions = {}): RecordedLog {
   const limit = options.limit ?? {}
   const maxEntries = limit.events !== undefined && limit.events > 0 ? Math.floor(limit.events) : Number.POSITIVE_INFINITY
   const maxBytes = limit.megabytes !== undefined && limit.megabytes > 0 ? limit.megabytes * 1e6 : Number.POSITIVE_INFINITY
@@ -212,5 +216,24 @@ export function createEventRecorder(options: EventRecorderOptions = {}): EventRe
       }
     },
     limit,
+  }
+}
+
+/**
+ * A receive-time clock for recorders: reads `clock` once per task, so that the frames of one network chunk
+ * (delivered together, in one task) share one reading and a stream of thousands of frames costs a few clock
+ * reads rather than one per frame.
+ */
+export function createReceiveClock(clock: () => number): () => number {
+  let cached: number | null = null
+  const forget = () => {
+    cached = null
+  }
+  return () => {
+    if (cached === null) {
+      cached = clock()
+      queueMicrotask(forget)
+    }
+    return cached
   }
 }

@@ -1,23 +1,15 @@
 import type { RecordedEntry, RecordedRunStatus } from './event-recorder'
-import { appendTurns, readHistory } from './history'
-import type { Msg } from './message'
+import { stateFromHistory } from './history'
 import { endStream, reduce } from './reduce'
-import { MAIN_SCOPE, createAgentState } from './state'
+import { createAgentState } from './state'
 import type { AgentState } from './state'
 
-/** A message the user sent, and how many top-level turns the chat held then (it is shown before the next one). */
-export interface SentMessage {
-  readonly message: Msg
-  readonly turnsBefore: number
-}
-
-/** Where the chat stood after some entries: what a store would show. */
+/** Where the chat stood after some entries: what a session would say. */
 export type RecordedStatus = RecordedRunStatus
 
-/** The chat rebuilt from recorded entries: the core state, the user's messages and the status. */
+/** The chat rebuilt from recorded entries: the core state (the user's messages included) and the status. */
 export interface RecordedState {
   readonly agent: AgentState
-  readonly sent: readonly SentMessage[]
   readonly status: RecordedStatus
   /** Entries of a kind this version does not know (from a newer recorder or a file): skipped, counted here. */
   readonly skipped: number
@@ -25,52 +17,35 @@ export interface RecordedState {
 
 /** The state before any entry. */
 export function createRecordedState(): RecordedState {
-  return { agent: createAgentState(), sent: [], status: 'idle', skipped: 0 }
+  return { agent: createAgentState(), status: 'idle', skipped: 0 }
 }
 
-function turnCount(agent: AgentState): number {
-  return agent.scopes[MAIN_SCOPE]?.turns.length ?? 0
-}
-
-// As the store says it once a run is over: waiting for the user or the app, or the given status.
+// As the session says it once a run is over: waiting for the user or the app, or the given status.
 function statusOf(agent: AgentState, otherwise: RecordedStatus): RecordedStatus {
   if (agent.pendingConfirmation !== null) return 'awaiting-confirmation'
   if (agent.pendingExternalExecution !== null) return 'awaiting-external'
   return otherwise
 }
 
-function loaded(messages: readonly Msg[]): RecordedState {
-  const items = readHistory(messages)
-  const sent: SentMessage[] = []
-  const turns = []
-  for (const item of items) {
-    if (item.kind === 'user') sent.push({ message: item.message, turnsBefore: turns.length })
-    else turns.push(item.turn)
-  }
-  const agent = appendTurns(createAgentState(), turns)
-  return { agent, sent, status: statusOf(agent, 'idle'), skipped: 0 }
-}
-
 /**
- * Applies one entry the way the store applied it: events through `reduce`, a run's end through `endStream`.
- * Pure; never throws, and an entry it does not know is counted in `skipped` and changes nothing else.
+ * Applies one entry the way the session applied it: events (wire and local) through `reduce`, a run's end
+ * through `endStream`, a load through `stateFromHistory`. Pure; never throws, and an entry it does not know
+ * is counted in `skipped` and changes nothing else.
  */
 export function applyRecordedEntry(state: RecordedState, entry: RecordedEntry): RecordedState {
   switch (entry.kind) {
-    case 'event': {
+    case 'event':
+    case 'local': {
       const agent = reduce(state.agent, entry.event)
-      return agent === state.agent && state.status === 'streaming' ? state : { ...state, agent, status: 'streaming' }
+      const status = entry.kind === 'event' ? 'streaming' : state.status
+      return agent === state.agent && status === state.status ? state : { ...state, agent, status }
     }
     case 'invalid':
     case 'problem': {
       return state
     }
     case 'run': {
-      const request = entry.request
-      if (request.kind !== 'message') return { ...state, status: 'streaming' }
-      const turnsBefore = turnCount(state.agent)
-      const sent = [...state.sent, ...request.messages.map((message) => ({ message, turnsBefore }))]
-      return { ...state, sent, status: 'streaming' }
+      return state.status === 'streaming' ? state : { ...state, status: 'streaming' }
     }
     case 'run-end': {
       const agent = endStream(state.agent)
@@ -80,7 +55,8 @@ export function applyRecordedEntry(state: RecordedState, entry: RecordedEntry): 
       return createRecordedState()
     }
     case 'load': {
-      return loaded(entry.messages)
+      const agent = stateFromHistory(entry.messages)
+      return { agent, status: statusOf(agent, 'idle'), skipped: 0 }
     }
     default: {
       entry satisfies never

@@ -10,7 +10,7 @@ import {
   createSseTransport,
   useAgentStore,
 } from '../index'
-import type { AgentLocale, AgentStore, AgentTransport, EventRecorder } from '../index'
+import type { AgentLocale, AgentStore, AgentTransport, RecordedLog } from '../index'
 import type { InspectorView } from '../inspector'
 import { AgentStoreContext } from '../react/agent-context'
 import '../components/styles.css'
@@ -49,7 +49,7 @@ const ReadOnlyChat = lazy(() => import('./inspector-panel').then((module) => ({ 
 interface Chat {
   readonly id: number
   readonly store: AgentStore
-  readonly recorder: EventRecorder
+  readonly recorder: RecordedLog
 }
 
 // Every store records from the start, so the inspector shows the whole conversation whenever it is opened.

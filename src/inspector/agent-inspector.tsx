@@ -2,7 +2,7 @@ import { forwardRef, useCallback, useEffect, useId, useLayoutEffect, useMemo, us
 import type { HTMLAttributes, KeyboardEvent } from 'react'
 import type { AgentLocale } from '../components/i18n'
 import { createEventRecorder } from '../core/event-recorder'
-import type { EventRecorder } from '../core/event-recorder'
+import type { RecordedLog } from '../core/event-recorder'
 import type { AgentStore } from '../store/agent-store-state'
 import { copyText, downloadText } from './browser-files'
 import { EntryDetail } from './entry-detail'
@@ -35,7 +35,7 @@ export interface InspectorView {
 /** Props of {@link AgentInspector}. */
 export type AgentInspectorProps = Omit<HTMLAttributes<HTMLElement>, 'children'> & {
   /** The recorder given to the chat's store (`createAgentStore({ transport, recorder })`). */
-  readonly recorder?: EventRecorder
+  readonly recorder?: RecordedLog
   /** A log to open instead of the recorder's, as if imported (`readLogFile`). */
   readonly log?: ImportedLog
   /**
@@ -56,7 +56,7 @@ export type AgentInspectorProps = Omit<HTMLAttributes<HTMLElement>, 'children'> 
 
 const EMPTY_RECORDER = createEventRecorder()
 
-function limitText(recorder: EventRecorder, strings: InspectorStrings): string {
+function limitText(recorder: RecordedLog, strings: InspectorStrings): string {
   const { events, megabytes } = recorder.limit
   if (events !== undefined) return strings.limitEvents(events)
   return strings.limitMegabytes(megabytes ?? 0)
@@ -79,7 +79,7 @@ export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(funct
   const { recorder = EMPTY_RECORDER, log, onViewChange, locale = 'en', theme = 'auto', defaultTab = 'log', defaultFilter, defaultPosition, className, onKeyDown, ...rest } = props
   const strings = INSPECTOR_STRINGS[locale] ?? INSPECTOR_STRINGS.en
   const idPrefix = useId().replace(/:/g, '')
-  const [imported, setImported] = useState<{ name: string; recorder: EventRecorder } | null>(() =>
+  const [imported, setImported] = useState<{ name: string; recorder: RecordedLog } | null>(() =>
     log === undefined ? null : { name: log.name, recorder: createEventRecorder({ entries: log.entries }) },
   )
   const active = imported?.recorder ?? recorder

@@ -50,7 +50,10 @@ function marker(label: string, problem: string | null = null): EntrySummary {
 function summarize(entry: RecordedEntry): EntrySummary {
   switch (entry.kind) {
     case 'event': {
-      return wireSummary(entry.event, entry.local === true ? 'local' : 'event', null, entry.event.type)
+      return wireSummary(entry.event, 'event', null, entry.event.type)
+    }
+    case 'local': {
+      return wireSummary(entry.event, 'local', null, entry.event.type)
     }
     case 'invalid': {
       return wireSummary(entry.value, 'warning', entry.error.message)
@@ -89,9 +92,14 @@ export function summaryOf(entry: RecordedEntry): EntrySummary {
 /** What an entry carries, as plain JSON: the wire value for events, the request or error for markers. */
 export function entryJson(entry: RecordedEntry): unknown {
   switch (entry.kind) {
-    case 'event':
+    case 'event': {
+      return entry.value
+    }
     case 'invalid': {
-      return entry.kind === 'invalid' ? { value: entry.value, error: entry.error.message } : entry.value
+      return { value: entry.value, error: entry.error.message }
+    }
+    case 'local': {
+      return entry.event
     }
     case 'problem': {
       return { problem: entry.error.code, message: entry.error.message }

@@ -56,7 +56,7 @@ export function EventLog(props: EventLogProps) {
   const { entries, dropped, index, filter, onFilterChange, selected, anchor, onSelect, follow, strings, idPrefix } = props
   const list = useRef<WindowedListHandle>(null)
   const matches = index.matches
-  const startTime = entries[0]?.time ?? 0
+  const startTime = entries[0]?.receivedAt ?? 0
   const selectedRow = selected === null ? -1 : rowOf(matches, selected)
   const rangeStart = anchor === null || selected === null ? selected : Math.min(anchor, selected)
   const rangeEnd = anchor === null || selected === null ? selected : Math.max(anchor, selected)
@@ -193,7 +193,7 @@ export function EventLog(props: EventLogProps) {
               onClick={(event) => onSelect(kept, event.shiftKey)}
             >
               <span data-column="index">{number}</span>
-              <span data-column="time">+{((entry.time - startTime) / 1000).toFixed(3)}</span>
+              <span data-column="time">+{((entry.receivedAt - startTime) / 1000).toFixed(3)}</span>
               <span data-column="type">
                 {summary.label}
                 {summary.tone === 'warning' && <span className="as-visually-hidden"> ({strings.warning})</span>}

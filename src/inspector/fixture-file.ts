@@ -1,5 +1,6 @@
 import { AgentStreamError } from '../core/errors'
 import type { RecordedEntry, RecordedRequest } from '../core/event-recorder'
+import { isLocalEventValue, parseLocalEvent, userMessageEvent } from '../core/local-events'
 import { parseAgentEvent } from '../core/parse-event'
 import { replayEvents } from '../core/replay-events'
 import type { AgentSnapshot } from '../core/snapshot'
@@ -14,11 +15,17 @@ export interface FixtureFile {
   readonly name: string
   readonly description: string
   readonly transport: { readonly sse: string; readonly framing: string }
-  /** One per run, in order; `request` is null for events that arrived before any recorded run. */
+  /**
+   * One per run, in order: its request and how many of `events` belong to it (the user's message first);
+   * `request` is null for events that arrived before any recorded run.
+   */
   readonly runs: readonly { readonly request: RecordedRequest | null; readonly eventCount: number }[]
   /** `replayEvents(events)`: what the chat must rebuild from the events. */
   readonly expected: AgentSnapshot
-  /** Every wire value as received, invalid ones included (they were skipped, and a test can check that). */
+  /**
+   * Every value as the session took it in: the wire values (invalid ones included: they were skipped, and a
+   * test can check that) and the user's `USER_MESSAGE` local events, which `replayEvents` applies too.
+   */
   readonly events: readonly unknown[]
 }
 
@@ -27,7 +34,7 @@ export interface FixtureExport {
   readonly fixture: FixtureFile
   readonly sse: string
   /** `dropped`: the recorder had dropped the oldest entries; `history`: a loaded history precedes the events. */
-  readonly notes: readonly ('dropped' | 'history' | 'local-events')[]
+  readonly notes: readonly ('dropped' | 'history')[]
 }
 
 const FRAMING =
@@ -52,8 +59,8 @@ export function fixtureName(name: string): string {
 }
 
 /**
- * Exports what the recorder kept since the last reset (or history load) as a fixture. Events the kit made
- * itself (`local`) are left out: the fixture holds what the server sent.
+ * Exports what the recorder kept since the last reset (or history load) as a fixture: `events` holds the
+ * user's messages (local events) and the wire values, the `.sse` body the wire values only.
  */
 export function toFixture(entries: readonly RecordedEntry[], options: { name: string; description?: string; dropped?: number }): FixtureExport {
   let start = 0
@@ -64,15 +71,27 @@ export function toFixture(entries: readonly RecordedEntry[], options: { name: st
   })
   if (start > 0 && entries[start - 1]?.kind === 'load') notes.add('history')
   const events: unknown[] = []
+  const wire: unknown[] = []
   const runs: { request: RecordedRequest | null; eventCount: number }[] = []
+  // A user's message is entered just before the run that sends it: it counts in that run.
+  let ahead = 0
   for (const entry of entries.slice(start)) {
-    if (entry.kind === 'run') runs.push({ request: entry.request, eventCount: 0 })
-    if (entry.kind === 'event' && entry.local === true) notes.add('local-events')
-    if ((entry.kind === 'event' && entry.local !== true) || entry.kind === 'invalid') {
+    if (entry.kind === 'run') {
+      runs.push({ request: entry.request, eventCount: ahead })
+      ahead = 0
+    } else if (entry.kind === 'local') {
+      events.push(entry.event)
+      ahead++
+    } else if (entry.kind === 'event' || entry.kind === 'invalid') {
       if (runs.length === 0) runs.push({ request: null, eventCount: 0 })
       events.push(entry.value)
+      wire.push(entry.value)
       runs[runs.length - 1]!.eventCount++
     }
+  }
+  if (ahead > 0) {
+    if (runs.length === 0) runs.push({ request: null, eventCount: 0 })
+    runs[runs.length - 1]!.eventCount += ahead
   }
   const name = fixtureName(options.name)
   const fixture: FixtureFile = {
@@ -83,7 +102,7 @@ export function toFixture(entries: readonly RecordedEntry[], options: { name: st
     expected: replayEvents(events),
     events,
   }
-  return { fixture, sse: toSseBody(events), notes: [...notes] }
+  return { fixture, sse: toSseBody(wire), notes: [...notes] }
 }
 
 /** A log read from a file: the entries to replay, and the snapshot the file says they rebuild, if any. */
@@ -109,27 +128,40 @@ function isRequest(value: unknown): value is RecordedRequest {
   )
 }
 
-/** Entries that replay wire values as runs: each run's request, its events (validated), and its end. */
+/**
+ * Entries that replay recorded values as runs: each run's request, its values (validated; `USER_MESSAGE` ones
+ * as local events) and its end. A run that sent a message with no `USER_MESSAGE` among its values (a fixture
+ * recorded before they existed) gets the message entered from its request, so the chat shows it.
+ */
 export function entriesOfEvents(
   values: readonly unknown[],
   runs: readonly { readonly request: unknown; readonly eventCount: number }[] = [],
 ): RecordedEntry[] {
   const entries: RecordedEntry[] = []
-  let time = 0
+  let receivedAt = 0
   let offset = 0
   const push = (value: unknown) => {
-    time = timeOf(value, time)
+    receivedAt = timeOf(value, receivedAt)
+    if (isLocalEventValue(value)) {
+      const local = parseLocalEvent(value)
+      entries.push(local.ok ? { kind: 'local', receivedAt, event: local.event } : { kind: 'invalid', receivedAt, value, error: local.error })
+      return
+    }
     const parsed = parseAgentEvent(value)
-    entries.push(parsed.ok ? { kind: 'event', value, event: parsed.event, time } : { kind: 'invalid', value, error: parsed.error, time })
+    entries.push(parsed.ok ? { kind: 'event', receivedAt, value, event: parsed.event } : { kind: 'invalid', receivedAt, value, error: parsed.error })
   }
   const counted = runs.reduce((sum, run) => sum + (Number.isInteger(run.eventCount) && run.eventCount >= 0 ? run.eventCount : 0), 0)
   const plan = counted === values.length && runs.length > 0 ? runs : [{ request: null, eventCount: values.length }]
   for (const run of plan) {
-    const firstTime = timeOf(values[offset], time)
-    if (isRequest(run.request)) entries.push({ kind: 'run', request: run.request, time: firstTime })
-    for (const value of values.slice(offset, offset + run.eventCount)) push(value)
+    const slice = values.slice(offset, offset + run.eventCount)
+    const first = timeOf(values[offset], receivedAt)
+    if (isRequest(run.request) && run.request.kind === 'message' && !slice.some(isLocalEventValue)) {
+      for (const message of run.request.messages) entries.push({ kind: 'local', receivedAt: first, event: userMessageEvent(message) })
+    }
+    if (isRequest(run.request)) entries.push({ kind: 'run', receivedAt: first, request: run.request })
+    for (const value of slice) push(value)
     offset += run.eventCount
-    entries.push({ kind: 'run-end', status: 'done', time })
+    entries.push({ kind: 'run-end', receivedAt, status: 'done' })
   }
   return entries
 }
@@ -174,6 +206,6 @@ export function readLogFile(text: string, fileName = 'log'): ImportedLog {
     throw new AgentStreamError('malformed-frame', `${fileName} holds no events: import a fixture, an array of events or a .sse body.`)
   }
   const entries = entriesOfEvents(values)
-  const problemEntries: RecordedEntry[] = problems.map((error) => ({ kind: 'problem', error, time: 0 }))
+  const problemEntries: RecordedEntry[] = problems.map((error) => ({ kind: 'problem', receivedAt: 0, error }))
   return { name, entries: [...problemEntries, ...entries], expected: null }
 }

@@ -43,7 +43,6 @@ const EN = {
   exportNotes: {
     dropped: 'The oldest events were dropped, so the fixture starts mid-conversation.',
     history: 'A loaded history comes before these events and is not part of the fixture.',
-    'local-events': 'The kit applied the answers the server did not echo (AgentScope 2.0.0); the fixture holds what the server sent.',
   },
   importLog: 'Import a log',
   importFailed: (reason: string) => `The file could not be imported: ${reason}`,
@@ -114,7 +113,6 @@ const ZH_CN: InspectorStrings = {
   exportNotes: {
     dropped: '最早的事件已被丢弃，因此测试用例从对话中途开始。',
     history: '这些事件之前加载过历史记录，它不在测试用例中。',
-    'local-events': '服务器没有回显用户的答复（AgentScope 2.0.0），由本工具包自行应用；测试用例只包含服务器发送的内容。',
   },
   importLog: '导入日志',
   importFailed: (reason) => `无法导入该文件：${reason}`,

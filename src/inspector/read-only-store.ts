@@ -1,6 +1,6 @@
 import { AgentStreamError } from '../core/errors'
 import type { RecordedState } from '../core/recorded-state'
-import { MAIN_SCOPE } from '../core/state'
+import { EMPTY_TRANSCRIPT, extendTranscript } from '../session/transcript'
 import type { AgentStore, TranscriptItem } from '../store/agent-store-state'
 import { createAgentStore } from '../store/create-agent-store'
 import type { AgentTransport } from '../transport/agent-transport'
@@ -11,20 +11,9 @@ const READ_ONLY: AgentTransport = {
   interrupt: async () => {},
 }
 
-/** The transcript a store would show for a rebuilt state: each sent message before the turn that answered it. */
-export function transcriptOf(state: RecordedState): TranscriptItem[] {
-  const turns = state.agent.scopes[MAIN_SCOPE]?.turns.length ?? 0
-  const items: TranscriptItem[] = []
-  let sent = 0
-  for (let turn = 0; turn <= turns; turn++) {
-    while (sent < state.sent.length && (state.sent[sent]?.turnsBefore ?? 0) <= turn) {
-      const message = state.sent[sent]!.message
-      items.push({ kind: 'user', key: `user-${message.id ?? sent}`, message })
-      sent++
-    }
-    if (turn < turns) items.push({ kind: 'turn', key: `turn-${turn}`, index: turn })
-  }
-  return items
+/** The transcript a store would show for a rebuilt state: each user message before the turn that answered it. */
+export function transcriptOf(state: RecordedState): readonly TranscriptItem[] {
+  return extendTranscript(state.agent, EMPTY_TRANSCRIPT).items
 }
 
 /** A store that shows rebuilt states; its actions are refused. */

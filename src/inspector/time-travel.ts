@@ -1,4 +1,4 @@
-import type { EventRecorder } from '../core/event-recorder'
+import type { RecordedLog } from '../core/event-recorder'
 import { applyRecordedEntry } from '../core/recorded-state'
 import type { RecordedState } from '../core/recorded-state'
 
@@ -18,7 +18,7 @@ const CHECKPOINT_INTERVAL = 1024
  * Time travel over a recorder through the same reducer the store uses, with checkpoints so that a jump costs
  * at most {@link CHECKPOINT_INTERVAL} reductions and a step forward costs one.
  */
-export function createTimeTravel(recorder: EventRecorder): TimeTravel {
+export function createTimeTravel(recorder: RecordedLog): TimeTravel {
   let checkpoints: RecordedState[] = []
   let checkpointsFor: { base: RecordedState; dropped: number } | null = null
   let last: { position: number; state: RecordedState } | null = null

@@ -62,7 +62,7 @@ export function buildTimeline(entries: readonly RecordedEntry[], dropped = 0): T
   for (const entry of entries) {
     const createdAt = createdAtOf(entry)
     if (Number.isFinite(createdAt)) {
-      offset = createdAt - entry.time
+      offset = createdAt - entry.receivedAt
       break
     }
   }
@@ -79,7 +79,7 @@ export function buildTimeline(entries: readonly RecordedEntry[], dropped = 0): T
   entries.forEach((entry, index) => {
     const position = dropped + index
     const createdAt = createdAtOf(entry)
-    const at = Number.isFinite(createdAt) ? createdAt : entry.time + (offset ?? 0)
+    const at = Number.isFinite(createdAt) ? createdAt : entry.receivedAt + (offset ?? 0)
     latest = Math.max(latest, at)
     if (entry.kind === 'run') {
       if (waiting !== null) close(waiting, at)

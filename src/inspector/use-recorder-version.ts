@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
-import type { EventRecorder } from '../core/event-recorder'
+import type { RecordedLog } from '../core/event-recorder'
 
 /**
  * The recorder's version, re-read at most every `intervalMs` while entries arrive: a stream of thousands of
  * events a second re-renders the inspector a few times a second, not once per frame.
  */
-export function useRecorderVersion(recorder: EventRecorder, intervalMs = 150): number {
+export function useRecorderVersion(recorder: RecordedLog, intervalMs = 150): number {
   const [version, setVersion] = useState(() => recorder.version())
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null

@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createEventRecorder, createReplayTransport, parseAgentEvent, toSnapshot } from '../../src/core'
-import type { EventRecorder, Msg, RecordedEntry } from '../../src/core'
+import { createEventRecorder, createReplayTransport, isLocalEventValue, parseAgentEvent, toSnapshot } from '../../src/core'
+import type { RecordedLog, Msg, RecordedEntry } from '../../src/core'
 import { AgentInspector } from '../../src/inspector/agent-inspector'
 import type { InspectorView } from '../../src/inspector/agent-inspector'
 import { readLogFile, toFixture } from '../../src/inspector/fixture-file'
@@ -20,7 +20,7 @@ const logs = loadRecordedLogs()
 const plain = logs.find((log) => log.name === 'parallel-tools')!
 
 // A real store over the replay transport, with a recorder, after the recorded run.
-async function recorded(): Promise<EventRecorder> {
+async function recorded(): Promise<RecordedLog> {
   const recorder = createEventRecorder()
   const store = createAgentStore({ transport: createReplayTransport({ calls: callsOf(plain), pace: 'instant' }), recorder })
   const request = plain.runs[0]!.request
@@ -35,8 +35,9 @@ describe('AgentInspector', () => {
     const recorder = await recorded()
     render(<AgentInspector recorder={recorder} />)
     expect(screen.getByText(`${recorder.entries().length} of ${recorder.entries().length} entries`)).toBeTruthy()
-    expect(rows()[0]?.textContent).toContain('run: message')
-    expect(rows()[1]?.textContent).toContain('AGENT_START')
+    expect(rows()[0]?.textContent).toContain('USER_MESSAGE')
+    expect(rows()[1]?.textContent).toContain('run: message')
+    expect(rows()[2]?.textContent).toContain('AGENT_START')
   })
 
   it('shows the chat read-only as it was after the event clicked, and snaps back to live', async () => {
@@ -48,6 +49,7 @@ describe('AgentInspector', () => {
     expect(view?.position).toBe(3)
     expect(screen.getByRole('status').textContent).toBe(`After event 3 of ${recorder.entries().length}`)
     expect(view?.store.getState().transcript.map((item) => item.kind)).toEqual(['user', 'turn'])
+    expect(screen.getByRole('status').textContent).toBe(`After event 3 of ${recorder.entries().length}`)
     fireEvent.click(screen.getByRole('button', { name: 'Back to live' }))
     expect(views[views.length - 1]).toBeNull()
   })
@@ -100,7 +102,7 @@ describe('AgentInspector', () => {
     const values = [start(), { type: 'TEXT_BLOCK_DELTA', delta: 'no block id' }, end()]
     const entries: RecordedEntry[] = values.map((value, time) => {
       const parsed = parseAgentEvent(value)
-      return parsed.ok ? { kind: 'event', value, event: parsed.event, time } : { kind: 'invalid', value, error: parsed.error, time }
+      return parsed.ok ? { kind: 'event', value, event: parsed.event, receivedAt: time } : { kind: 'invalid', value, error: parsed.error, receivedAt: time }
     })
     render(<AgentInspector recorder={createEventRecorder({ entries })} />)
     const warning = rows()[1]!
@@ -115,7 +117,7 @@ describe('AgentInspector', () => {
     const entries: RecordedEntry[] = values.map((value, time) => {
       const parsed = parseAgentEvent(value)
       if (!parsed.ok) throw parsed.error
-      return { kind: 'event', value, event: parsed.event, time }
+      return { kind: 'event', value, event: parsed.event, receivedAt: time }
     })
     render(<AgentInspector recorder={createEventRecorder({ entries })} />)
     expect(rows().length).toBeLessThan(60)
@@ -136,7 +138,7 @@ describe('AgentInspector', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export as fixture' }))
     expect(blobs).toHaveLength(2)
     const fixture = JSON.parse(await blobs[0]!.text())
-    expect(fixture.events).toEqual(plain.events)
+    expect(fixture.events.filter((value: unknown) => !isLocalEventValue(value))).toEqual(plain.events)
     expect(fixture).toEqual(JSON.parse(JSON.stringify(toFixture(recorder.entries(), { name: fixture.name }).fixture)))
     expect(await blobs[1]!.text()).toContain('event:AGENT_START\ndata:{')
   })
@@ -195,5 +197,5 @@ describe('AgentInspector', () => {
     expect((await axe.run(container, rules)).violations).toEqual([])
     rerender(<AgentInspector key="scrubbed" recorder={recorder} defaultPosition={4} defaultTab="timeline" />)
     expect((await axe.run(container, rules)).violations).toEqual([])
-  })
+  }, 30_000)
 })

@@ -7,6 +7,7 @@ import {
   parseAgentEvent,
   toSnapshot,
   approximateSize,
+  userMessageEvent,
 } from '../../src/core'
 import type { RecordedEntry } from '../../src/core'
 import { end, start, text, textStart } from '../fixtures/script'
@@ -14,7 +15,7 @@ import { end, start, text, textStart } from '../fixtures/script'
 function eventEntry(value: Record<string, unknown>, time = 0): RecordedEntry {
   const parsed = parseAgentEvent(value)
   if (!parsed.ok) throw parsed.error
-  return { kind: 'event', value, event: parsed.event, time }
+  return { kind: 'event', value, event: parsed.event, receivedAt: time }
 }
 
 function longTurn(deltas: number): RecordedEntry[] {
@@ -76,26 +77,27 @@ describe('createEventRecorder', () => {
 describe('applyRecordedEntry', () => {
   it('counts an entry of a kind it does not know as skipped and changes nothing else', () => {
     const before = applyRecordedEntries(createRecordedState(), longTurn(3))
-    const after = applyRecordedEntry(before, { kind: 'user-message', time: 1 } as unknown as RecordedEntry)
+    const after = applyRecordedEntry(before, { kind: 'user-message', receivedAt: 1 } as unknown as RecordedEntry)
     expect(after.agent).toBe(before.agent)
     expect(after.skipped).toBe(1)
   })
 
   it('leaves the state alone for an event type the reducer does not know', () => {
     const before = applyRecordedEntries(createRecordedState(), longTurn(3))
-    const unknown = { kind: 'event', value: {}, event: { type: 'LOCAL_USER_MESSAGE' }, time: 1 } as unknown as RecordedEntry
+    const unknown = { kind: 'event', value: {}, event: { type: 'LOCAL_USER_MESSAGE' }, receivedAt: 1 } as unknown as RecordedEntry
     expect(applyRecordedEntry(before, unknown).agent).toBe(before.agent)
   })
 
-  it('shows a sent message before the turn that answers it, and ends open turns at the end of a run', () => {
+  it('enters the user message of a local event, and ends open turns at the end of a run', () => {
     const message = { id: 'u1', name: 'user', role: 'USER', content: [{ type: 'text', text: 'Hi' }], metadata: {}, timestamp: null, usage: null } as const
     const state = applyRecordedEntries(createRecordedState(), [
-      { kind: 'run', request: { kind: 'message', messages: [message] }, time: 0 },
+      { kind: 'local', receivedAt: 0, event: userMessageEvent(message) },
+      { kind: 'run', receivedAt: 0, request: { kind: 'message', messages: [message] } },
       eventEntry(start()),
       eventEntry(text('Hello')),
-      { kind: 'run-end', status: 'done', time: 2 },
+      { kind: 'run-end', status: 'done', receivedAt: 2 },
     ])
-    expect(state.sent).toEqual([{ message, turnsBefore: 0 }])
+    expect(state.agent.userMessages).toEqual([{ message, turnIndex: 0 }])
     expect(toSnapshot(state.agent).turns.map((turn) => turn.status)).toEqual(['incomplete'])
     expect(state.status).toBe('done')
   })

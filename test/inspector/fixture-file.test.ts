@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createEventRecorder, createReplayTransport, readEventStream, replayEvents, toSnapshot } from '../../src/core'
+import { createEventRecorder, createReplayTransport, isLocalEventValue, readEventStream, replayEvents, toSnapshot } from '../../src/core'
 import type { Msg } from '../../src/core'
 import { readLogFile, toFixture, toSseBody } from '../../src/inspector/fixture-file'
 import { createTimeTravel } from '../../src/inspector/time-travel'
@@ -29,32 +29,37 @@ describe.each(plainRuns)('exporting the recorded stream $name', (log) => {
   it('writes the events received, the requests sent and the snapshot they rebuild', async () => {
     const { recorder, store } = await recordRun(log)
     const { fixture } = toFixture(recorder.entries(), { name: log.name })
-    expect(fixture.events).toEqual(log.events)
-    expect(fixture.runs).toEqual(log.runs)
+    expect(fixture.events.filter((value) => !isLocalEventValue(value))).toEqual(log.events)
+    expect(fixture.events.filter(isLocalEventValue)).toHaveLength(log.runs.length)
+    expect(fixture.runs.map((run) => run.request)).toEqual(log.runs.map((run) => run.request))
+    expect(fixture.runs.map((run) => run.eventCount)).toEqual(log.runs.map((run) => run.eventCount + 1))
     expect(fixture.expected).toEqual(toSnapshot(store.getState().agent))
   })
 
   it('writes a .sse body that decodes into the same events', async () => {
     const { recorder } = await recordRun(log)
     const { fixture, sse } = toFixture(recorder.entries(), { name: log.name })
-    expect(await decode(sse)).toEqual(fixture.events)
+    expect(await decode(sse)).toEqual(fixture.events.filter((value) => !isLocalEventValue(value)))
   })
 
   it('imports back into entries that replay to the same snapshot (export → import → replay)', async () => {
     const { recorder } = await recordRun(log)
     const { fixture, sse } = toFixture(recorder.entries(), { name: log.name })
-    for (const imported of [readLogFile(JSON.stringify(fixture), 'run.json'), readLogFile(sse, 'run.sse')]) {
-      const again = createEventRecorder({ entries: imported.entries })
-      const state = createTimeTravel(again).stateAt(imported.entries.length)
-      expect(toSnapshot(state.agent)).toEqual(fixture.expected)
-    }
+    const imported = readLogFile(JSON.stringify(fixture), 'run.json')
+    const state = createTimeTravel(createEventRecorder({ entries: imported.entries })).stateAt(imported.entries.length)
+    expect(toSnapshot(state.agent)).toEqual(fixture.expected)
+    // The .sse body is the server's side alone: the same turns, without the user's messages.
+    const body = readLogFile(sse, 'run.sse')
+    const fromBody = createTimeTravel(createEventRecorder({ entries: body.entries })).stateAt(body.entries.length)
+    expect(toSnapshot(fromBody.agent).turns).toEqual(fixture.expected.turns)
   })
 
   it('imports into a log whose replay through a new store gives the same snapshot', async () => {
     const { recorder } = await recordRun(log)
     const { fixture } = toFixture(recorder.entries(), { name: log.name })
     const imported = readLogFile(JSON.stringify(fixture), 'run.json')
-    const replayed = await recordRun({ ...log, runs: fixture.runs as typeof log.runs, events: imported.entries.flatMap((entry) => (entry.kind === 'event' || entry.kind === 'invalid' ? [entry.value] : [])) })
+    const wire = imported.entries.flatMap((entry) => (entry.kind === 'event' || entry.kind === 'invalid' ? [entry.value] : []))
+    const replayed = await recordRun({ ...log, events: wire })
     expect(toSnapshot(replayed.store.getState().agent)).toEqual(fixture.expected)
   })
 })
@@ -65,8 +70,9 @@ describe('readLogFile', () => {
     const imported = readLogFile(JSON.stringify(log), 'hitl-approve.json')
     expect(imported.entries.filter((entry) => entry.kind === 'run').map((entry) => entry.kind === 'run' && entry.request.kind)).toEqual(['message', 'confirm'])
     const state = createTimeTravel(createEventRecorder({ entries: imported.entries })).stateAt(imported.entries.length)
-    expect(toSnapshot(state.agent)).toEqual(replayEvents(log.events))
-    expect(state.sent).toHaveLength(1)
+    // The recording predates USER_MESSAGE events: the message is entered from the run's request.
+    expect(toSnapshot(state.agent).turns).toEqual(replayEvents(log.events).turns)
+    expect(state.agent.userMessages.map((entry) => entry.message)).toEqual(log.runs[0]!.request.kind === 'message' ? log.runs[0]!.request.messages : [])
   })
 
   it('reads an array of events', () => {

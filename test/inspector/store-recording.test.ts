@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createEventRecorder, createReplayTransport, toSnapshot } from '../../src/core'
 import type { Msg, RecordedEntry } from '../../src/core'
+import { transcriptOf } from '../../src/inspector/read-only-store'
 import { createTimeTravel } from '../../src/inspector/time-travel'
 import { createAgentStore } from '../../src/store/create-agent-store'
 import type { AgentTransport } from '../../src/transport/agent-transport'
@@ -22,13 +23,15 @@ describe('a store with a recorder', () => {
     const entries = recorder.entries()
     expect(entries.filter((entry) => entry.kind === 'run').length).toBe(2)
     expect(entries.filter((entry) => entry.kind === 'run-end').map((entry) => entry.kind === 'run-end' && entry.status)).toEqual(['awaiting-confirmation', 'done'])
-    // AgentScope 2.0.0 does not echo the answer: the store applies its own, recorded as a local event.
-    expect(entries.filter((entry) => entry.kind === 'event' && entry.local).map((entry) => entry.kind === 'event' && entry.event.type)).toEqual(['USER_CONFIRM_RESULT'])
-    expect(entries.filter((entry) => entry.kind === 'event' && !entry.local)).toHaveLength(log.events.length)
+    // AgentScope 2.0.0 does not echo the answer: the kit delivers it, built from what it sent, as an event.
+    const echoes = entries.filter((entry) => entry.kind === 'event' && entry.event.type === 'USER_CONFIRM_RESULT')
+    expect(echoes).toHaveLength(1)
+    expect(entries.filter((entry) => entry.kind === 'event')).toHaveLength(log.events.length + 1)
+    expect(entries.filter((entry) => entry.kind === 'local').map((entry) => entry.kind === 'local' && entry.event.type)).toEqual(['USER_MESSAGE'])
     const state = createTimeTravel(recorder).stateAt(entries.length)
     expect(toSnapshot(state.agent)).toEqual(toSnapshot(store.getState().agent))
     expect(state.status).toBe(store.getState().status)
-    expect(state.sent.map((sent) => sent.message)).toEqual(store.getState().transcript.flatMap((item) => (item.kind === 'user' ? [item.message] : [])))
+    expect(transcriptOf(state)).toEqual(store.getState().transcript)
   })
 
   it('records an invalid value with its error and a transport problem, in order', async () => {
@@ -48,8 +51,8 @@ describe('a store with a recorder', () => {
     await store.getState().send('hi')
     const kinds = recorder.entries().map((entry: RecordedEntry) => entry.kind)
     // The problem is reported as it happens; the values are recorded when the store takes them in, a frame later.
-    expect(kinds).toEqual(['run', 'problem', 'event', 'invalid', 'event', 'run-end'])
-    const invalid = recorder.entries()[3]
+    expect(kinds).toEqual(['local', 'run', 'problem', 'event', 'invalid', 'event', 'run-end'])
+    const invalid = recorder.entries()[4]
     expect(invalid?.kind === 'invalid' && invalid.error.field).toBe('blockId')
   })
 
@@ -59,6 +62,6 @@ describe('a store with a recorder', () => {
     const message = { id: 'u1', name: 'user', role: 'USER', content: [{ type: 'text', text: 'Hi' }], metadata: {}, timestamp: null, usage: null } as const
     store.getState().load([message])
     expect(recorder.entries().map((entry) => entry.kind)).toEqual(['reset', 'load'])
-    expect(createTimeTravel(recorder).stateAt(2).sent).toEqual([{ message, turnsBefore: 0 }])
+    expect(createTimeTravel(recorder).stateAt(2).agent.userMessages).toEqual([{ message, turnIndex: 0 }])
   })
 })

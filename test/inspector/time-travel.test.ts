@@ -10,7 +10,7 @@ const logs = loadRecordedLogs()
 function eventEntries(values: readonly unknown[]): RecordedEntry[] {
   return values.map((value, time) => {
     const parsed = parseAgentEvent(value)
-    return parsed.ok ? { kind: 'event', value, event: parsed.event, time } : { kind: 'invalid', value, error: parsed.error, time }
+    return parsed.ok ? { kind: 'event', value, event: parsed.event, receivedAt: time } : { kind: 'invalid', value, error: parsed.error, receivedAt: time }
   })
 }
 
@@ -25,7 +25,7 @@ describe.each(logs)('time travel over the recorded stream $name', (log) => {
   })
 
   it('ends at replayEvents of the whole log once the run has ended', () => {
-    const recorder = createEventRecorder({ entries: [...eventEntries(log.events), { kind: 'run-end', status: 'done', time: 0 }] })
+    const recorder = createEventRecorder({ entries: [...eventEntries(log.events), { kind: 'run-end', status: 'done', receivedAt: 0 }] })
     expect(toSnapshot(createTimeTravel(recorder).stateAt(log.events.length + 1).agent)).toEqual(replayEvents(log.events))
   })
 })

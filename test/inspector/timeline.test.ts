@@ -46,7 +46,7 @@ describe('buildTimeline', () => {
     const log = byName('hitl-approve')
     const recorder = createEventRecorder()
     let now = 0
-    const store = createAgentStore({ transport: createReplayTransport({ calls: callsOf(log), pace: 'instant' }), recorder, now: () => now })
+    const store = createAgentStore({ transport: createReplayTransport({ calls: callsOf(log), pace: 'instant' }), recorder, clock: () => now })
     const first = log.runs[0]!.request
     if (first.kind !== 'message') throw new Error('unexpected run')
     await store.getState().send(first.messages[0] as Msg)
