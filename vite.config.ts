@@ -22,7 +22,7 @@ export const STRICT_CSP = [
 // SCRIPTED_AGENT_PACE: 'realistic' (the default), 'instant', or the ms per text delta (the browser tests use 3)
 const SCRIPTED_AGENT_PACE = process.env.SCRIPTED_AGENT_PACE === 'instant' ? 'instant' : Number(process.env.SCRIPTED_AGENT_PACE) > 0 ? { deltaMs: Number(process.env.SCRIPTED_AGENT_PACE) } : 'realistic'
 
-const STYLESHEETS = ['src/components/styles.css', 'src/components/markdown/markdown.css', 'src/inspector/inspector.css']
+const STYLESHEETS = ['src/components/styles.css', 'src/components/markdown/markdown.css']
 
 // The stylesheet is an entry of its own (`agentscope-react/styles.css`), never imported by the JS,
 // so that importing the kit in SSR or tests needs no CSS loader.
@@ -33,6 +33,8 @@ function emitStylesheet(mode: string): Plugin {
     generateBundle() {
       const source = STYLESHEETS.map((file) => readFileSync(file, 'utf8')).join('\n')
       this.emitFile({ type: 'asset', fileName: 'styles.css', source })
+      // The inspector's own stylesheet (`agentscope-react/inspector.css`): a chat that never opens it never loads it.
+      this.emitFile({ type: 'asset', fileName: 'inspector.css', source: readFileSync('src/inspector/inspector.css', 'utf8') })
     },
   }
 }

@@ -1,7 +1,7 @@
 /**
  * agentscope-react/inspector: `<AgentInspector>`, the event log, time travel, timeline and fixture export of a
  * chat. Its own entry, so that the chat pays nothing for it until it is imported (`import()` it lazily).
- * Styles: `import 'agentscope-react/styles.css'` (they include the inspector's).
+ * Styles: `import 'agentscope-react/inspector.css'`, beside the kit's `agentscope-react/styles.css`.
  */
 export { AgentInspector } from './inspector/agent-inspector'
 export type { AgentInspectorProps, InspectorView } from './inspector/agent-inspector'

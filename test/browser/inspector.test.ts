@@ -134,3 +134,24 @@ it('fits a phone: the inspector below the chat, no sideways scrolling', async ()
   expect(overflow).toBeLessThanOrEqual(0)
   await screenshot(page, 'inspector-phone')
 })
+
+it('opens a log of 100,000 events and keeps only the rows in view in the page, scrolled to the end', async () => {
+  demo = await openDemo(browser)
+  const { page } = demo
+  const inspector = await openInspector(page)
+  const frames = ['event:AGENT_START\ndata:{"type":"AGENT_START","id":"a0","replyId":"R0"}\n\n']
+  for (let index = 0; index < 100_000; index++) {
+    frames.push(`event:TEXT_BLOCK_DELTA\ndata:{"type":"TEXT_BLOCK_DELTA","id":"d${index}","replyId":"M1","blockId":"text","delta":"${index} "}\n\n`)
+  }
+  frames.push('event:AGENT_END\ndata:{"type":"AGENT_END","id":"a1","replyId":"R0"}\n\n')
+  await inspector.locator('input[type="file"]').setInputFiles({ name: 'long.sse', mimeType: 'text/event-stream', buffer: Buffer.from(frames.join('')) })
+  await expect.poll(() => inspector.getByRole('status').textContent(), { timeout: 20_000 }).toBe('Imported: long')
+  const log = inspector.getByRole('listbox', { name: 'Event log' })
+  await log.focus()
+  await page.keyboard.press('End')
+  const last = log.locator('[role="option"][data-current]')
+  await expect.poll(() => last.textContent()).toContain('run-end')
+  expect(await log.getByRole('option').count()).toBeLessThan(80)
+  // the read-only chat holds the whole answer, rebuilt through the reducer
+  await expect.poll(() => page.locator('main [data-read-only]').textContent(), { timeout: 20_000 }).toContain('99999')
+})
