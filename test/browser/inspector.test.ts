@@ -42,7 +42,11 @@ it('loads the inspector only when it is opened, and lists the run as it streams'
   expect((await scripts(page)).some((path) => path.includes('inspector'))).toBe(true)
   const log = inspector.getByRole('listbox', { name: 'Event log' })
   await log.getByRole('option').first().waitFor()
-  expect(await log.getByRole('option').first().textContent()).toContain('USER_MESSAGE')
+  // live, the log follows its end; scrolled to the top it starts with the user's message and the run
+  await log.evaluate((element) => {
+    element.scrollTop = 0
+  })
+  await expect.poll(() => log.getByRole('option').first().textContent()).toContain('USER_MESSAGE')
   expect(await log.getByRole('option').nth(1).textContent()).toContain('run: message')
   await expect.poll(() => inspector.getByRole('status').textContent()).toBe('Following live events')
   await screenshot(page, 'inspector-live')
