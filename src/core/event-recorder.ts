@@ -83,6 +83,9 @@ export interface RecordedLog extends EventRecorder {
   readonly limit: EventRecorderLimit
 }
 
+// Marks a column slot that holds a whole entry rather than an event.
+const OTHER: unique symbol = Symbol('other entry')
+
 // The envelope of an event as Java writes it (type twice, 32-hex id, createdAt, replyId, blockId): about this many characters.
 const ENVELOPE_CHARACTERS = 200
 
@@ -131,7 +134,7 @@ export function entrySize(entry: RecordedEntry): number {
 }
 
 /**
- * Creates a recorder. Recording a value is an array push; with a limit, the oldest entries are dropped in
+ * Creates a recorder. Recording an event appends its value, event and time to three arrays; with a limit, the oldest entries are dropped in
  * batches of an eighth of the limit and folded into {@link RecordedLog.base}, so time travel stays exact.
  * @example
  * const recorder = createEventRecorder({ limit: { events: 50_000 } })
@@ -142,6 +145,12 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
   const maxEntries = limit.events !== undefined && limit.events > 0 ? Math.floor(limit.events) : Number.POSITIVE_INFINITY
   const maxBytes = limit.megabytes !== undefined && limit.megabytes > 0 ? limit.megabytes * 1e6 : Number.POSITIVE_INFINITY
   const countBytes = maxBytes !== Number.POSITIVE_INFINITY
+  // Events, nearly every entry, are kept as columns (value, event, time) rather than as the entry objects the
+  // session passes: those die young, so recording adds no surviving object per event. Other entries are kept
+  // whole in `values`, with OTHER in `events`. `kept` holds the entries made back from the columns, on demand.
+  let values: unknown[] = []
+  let events: unknown[] = []
+  let times: number[] = []
   let kept: RecordedEntry[] = []
   // Sizes of the kept entries, only kept under a byte limit.
   let sizes: number[] = []
@@ -157,19 +166,40 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
     for (const listener of [...listeners]) listener()
   }
 
+  function entryAt(index: number): RecordedEntry {
+    const event = events[index]
+    if (event === OTHER) return values[index] as RecordedEntry
+    return { kind: 'event', receivedAt: times[index] as number, value: values[index], event: event as AgentEvent }
+  }
+
+  function entries(): readonly RecordedEntry[] {
+    for (let index = kept.length; index < values.length; index++) kept.push(entryAt(index))
+    return kept
+  }
+
   function drop(count: number): void {
-    const removed = kept.slice(0, count)
-    kept = kept.slice(count)
+    for (let index = 0; index < count; index++) base = applyRecordedEntry(base, index < kept.length ? (kept[index] as RecordedEntry) : entryAt(index))
+    values = values.slice(count)
+    events = events.slice(count)
+    times = times.slice(count)
+    kept = kept.length > count ? kept.slice(count) : []
     if (countBytes) {
       for (const size of sizes.slice(0, count)) bytes -= size
       sizes = sizes.slice(count)
     }
-    for (const entry of removed) base = applyRecordedEntry(base, entry)
     dropped += count
   }
 
   function record(entry: RecordedEntry): void {
-    kept.push(entry)
+    if (entry.kind === 'event') {
+      values.push(entry.value)
+      events.push(entry.event)
+      times.push(entry.receivedAt)
+    } else {
+      values.push(entry)
+      events.push(OTHER)
+      times.push(entry.receivedAt)
+    }
     version++
     if (countBytes) {
       const size = entrySize(entry)
@@ -178,11 +208,11 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
       if (bytes > maxBytes) {
         let count = 0
         let freed = 0
-        while (count < kept.length - 1 && bytes - freed > maxBytes * 0.875) freed += sizes[count++] as number
+        while (count < values.length - 1 && bytes - freed > maxBytes * 0.875) freed += sizes[count++] as number
         drop(count)
       }
     }
-    if (kept.length > maxEntries) drop(Math.max(1, Math.ceil(maxEntries / 8)) + kept.length - maxEntries - 1)
+    if (values.length > maxEntries) drop(Math.max(1, Math.ceil(maxEntries / 8)) + values.length - maxEntries - 1)
     if (listeners.size > 0 && !notifying) {
       notifying = true
       queueMicrotask(notify)
@@ -193,7 +223,7 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
 
   return {
     record,
-    entries: () => kept,
+    entries,
     dropped: () => dropped,
     base: () => base,
     version: () => version,
@@ -204,6 +234,9 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
       }
     },
     clear() {
+      values = []
+      events = []
+      times = []
       kept = []
       sizes = []
       bytes = 0
