@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react'
+import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react'
 import type { HTMLAttributes, ReactNode } from 'react'
 
 /** Props of {@link WindowedList}. */
@@ -38,7 +38,6 @@ export const WindowedList = forwardRef<WindowedListHandle, WindowedListProps>(fu
     const element = scrollRef.current
     if (element === null) return
     const height = element.clientHeight > 0 ? element.clientHeight : FALLBACK_HEIGHT
-    atBottom.current = element.scrollTop + height >= element.scrollHeight - rowHeight
     setViewport((current) => (current.top === element.scrollTop && current.height === height ? current : { top: element.scrollTop, height }))
   }, [rowHeight])
 
@@ -50,7 +49,8 @@ export const WindowedList = forwardRef<WindowedListHandle, WindowedListProps>(fu
     return () => observer.disconnect()
   }, [measure])
 
-  useEffect(() => {
+  // Before paint, so that rows added while following are never shown scrolled away from.
+  useLayoutEffect(() => {
     const element = scrollRef.current
     if (follow && atBottom.current && element !== null) {
       element.scrollTop = element.scrollHeight
@@ -88,6 +88,9 @@ export const WindowedList = forwardRef<WindowedListHandle, WindowedListProps>(fu
       data-windowed=""
       onScroll={(event) => {
         onScroll?.(event)
+        // Only scrolling decides whether the list follows: rows added below must not turn following off.
+        const element = event.currentTarget
+        atBottom.current = element.scrollTop + element.clientHeight >= element.scrollHeight - rowHeight
         measure()
       }}
     >
