@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useState } from 'react'
 import { AgentChat, createAgentStore, createEventRecorder, createReplayTransport } from '../src'
-import type { AgentLocale, AgentStore, RecordedLog, ReplayPace } from '../src'
+import type { AgentLocaleName, AgentStore, RecordedLog, ReplayPace } from '../src'
 import { AgentInspector, ReadOnlyChat, entriesOfEvents } from '../src/inspector'
 import type { ImportedLog, InspectorView, LogFilter } from '../src/inspector'
 import '../src/inspector/inspector.css'
@@ -42,7 +42,7 @@ function useRecordedRun(script: RecordedScript, pace: ReplayPace): Recorded | nu
 
 interface InspectedProps {
   readonly script: string
-  readonly locale: AgentLocale
+  readonly locale: AgentLocaleName
   readonly theme: 'light' | 'dark'
   readonly pace?: ReplayPace
   readonly position?: (recorder: RecordedLog) => number

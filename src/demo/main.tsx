@@ -10,9 +10,9 @@ import {
   createSseTransport,
   useAgentStore,
 } from '../index'
-import type { AgentLocale, AgentStore, AgentTransport, RecordedLog } from '../index'
+import type { AgentLocaleName, AgentStore, AgentTransport, RecordedLog } from '../index'
 import type { InspectorView } from '../inspector'
-import { AgentStoreContext } from '../react/agent-context'
+import { AgentProvider } from '../react/agent-provider'
 import '../components/styles.css'
 import '../components/markdown/markdown.css'
 import './demo.css'
@@ -101,7 +101,7 @@ function Demo() {
     setChat(chat)
   }
   const [scenarios, setScenarios] = useState<readonly ScenarioInfo[]>([])
-  const [locale, setLocale] = useState<AgentLocale>(() => (navigator.language.startsWith('zh') ? 'zh-CN' : 'en'))
+  const [locale, setLocale] = useState<AgentLocaleName>(() => (navigator.language.startsWith('zh') ? 'zh-CN' : 'en'))
   const [theme, setTheme] = useState<'auto' | 'light' | 'dark'>('auto')
   useEffect(() => {
     fetch('/api/scenarios')
@@ -136,7 +136,7 @@ function Demo() {
         </label>
         <label>
           Language
-          <select value={locale} onChange={(event) => setLocale(event.target.value as AgentLocale)}>
+          <select value={locale} onChange={(event) => setLocale(event.target.value as AgentLocaleName)}>
             <option value="en">English</option>
             <option value="zh-CN">简体中文</option>
           </select>
@@ -159,9 +159,9 @@ function Demo() {
         >
           Inspector
         </button>
-        <AgentStoreContext.Provider value={store}>
+        <AgentProvider store={store}>
           <ExternalTools />
-        </AgentStoreContext.Provider>
+        </AgentProvider>
         <nav aria-label="Scenarios">
           <ul>
             {scenarios.map((scenario) => (

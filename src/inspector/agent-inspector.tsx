@@ -1,6 +1,6 @@
 import { forwardRef, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { HTMLAttributes, KeyboardEvent } from 'react'
-import type { AgentLocale } from '../components/i18n'
+import type { AgentLocaleName } from '../components/i18n'
 import { createEventRecorder } from '../core/event-recorder'
 import type { RecordedLog } from '../core/event-recorder'
 import type { AgentStore } from '../store/agent-store-state'
@@ -44,7 +44,7 @@ export type AgentInspectorProps = Omit<HTMLAttributes<HTMLElement>, 'children'> 
    */
   readonly onViewChange?: (view: InspectorView | null) => void
   /** @default 'en' */
-  readonly locale?: AgentLocale
+  readonly locale?: AgentLocaleName
   /** @default 'auto' */
   readonly theme?: 'light' | 'dark' | 'auto'
   /** @default 'log' */

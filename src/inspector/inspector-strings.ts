@@ -1,4 +1,4 @@
-import type { AgentLocale } from '../components/i18n'
+import type { AgentLocaleName } from '../components/i18n'
 
 const EN = {
   title: 'Agent inspector',
@@ -138,4 +138,4 @@ const ZH_CN: InspectorStrings = {
 }
 
 /** The inspector's strings by locale. */
-export const INSPECTOR_STRINGS: Readonly<Record<AgentLocale, InspectorStrings>> = { en: EN, 'zh-CN': ZH_CN }
+export const INSPECTOR_STRINGS: Readonly<Record<AgentLocaleName, InspectorStrings>> = { en: EN, 'zh-CN': ZH_CN }

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react'
 import type { HTMLAttributes } from 'react'
 import { AgentLocaleContext } from '../components/i18n'
-import type { AgentLocale } from '../components/i18n'
+import type { AgentLocaleName } from '../components/i18n'
 import { MessageList } from '../components/message-list'
 import { AgentStoreContext } from '../react/agent-context'
 import { useAgentStore } from '../react/use-agent-store'
@@ -17,7 +17,7 @@ export interface ReadOnlyChatProps extends Omit<HTMLAttributes<HTMLDivElement>, 
   /** Called by the "Back to live" button; without it, the button is not shown. */
   readonly onLive?: () => void
   /** @default 'en' */
-  readonly locale?: AgentLocale
+  readonly locale?: AgentLocaleName
   /** @default 'auto' */
   readonly theme?: 'light' | 'dark' | 'auto'
 }
