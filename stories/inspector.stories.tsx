@@ -23,8 +23,10 @@ function useRecordedRun(script: RecordedScript, pace: ReplayPace): Recorded | nu
     const recorder = createEventRecorder()
     const store = createAgentStore({ transport: createReplayTransport({ calls: script.calls, pace }), recorder })
     let live = true
-    setRecorded({ store, recorder, done: false })
     void (async () => {
+      await Promise.resolve()
+      if (!live) return
+      setRecorded({ store, recorder, done: false })
       for (const request of script.requests) {
         if (request.kind === 'message') await store.getState().send(request.text).catch(() => {})
         else if (request.kind === 'confirm') await store.getState().confirm(request.decisions).catch(() => {})

@@ -68,7 +68,7 @@ export function EventLog(props: EventLogProps) {
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     if (matches.length === 0) return
     const current = selectedRow
-    let target: number | null = null
+    let target: number
     switch (event.key) {
       case 'ArrowDown': {
         target = current + 1
