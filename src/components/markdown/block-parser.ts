@@ -192,14 +192,14 @@ export class BlockParser implements BlockStarter {
     const rest = cursor.line.slice(cursor.nextNonspace)
     if (cursor.indent <= 3 && rest[0] === fence.char) {
       const close = CLOSING_FENCE.exec(rest)?.[1]
-      // a live last line that may still become the closing fence is not shown as code
-      if (cursor.partial && PARTIAL_FENCE.test(rest)) return 'held'
       if (close !== undefined && close[0] === fence.char && close.length >= fence.length) {
         block.fenceClosed = true
         block.endLine = this.lineNumber
         this.finalize(block, this.lineNumber)
         return 'consumed'
       }
+      // a live last line that may still become the closing fence is not shown as code
+      if (cursor.partial && PARTIAL_FENCE.test(rest)) return 'held'
     }
     for (let left = fence.offset; left > 0 && (cursor.peek(cursor.offset) === ' ' || cursor.peek(cursor.offset) === '\t'); left--) {
       cursor.advanceOffset(1, true)

@@ -21,6 +21,8 @@ export interface InlineContext {
   readonly definitions?: ReadonlyMap<string, LinkDefinition>
   /** Told every normalized label a reference looked up, found or not, so a later definition can re-parse it. */
   readonly onLookup?: (label: string) => void
+  /** GFM's extended autolinks (bare `https://…`, `www.…`, `a@b.c`). @default true */
+  readonly extendedAutolinks?: boolean
 }
 
 const SPECIAL = /[\\`*_~![\]<&\n]/g
@@ -292,7 +294,8 @@ export function parseInline(text: string, open: boolean, context: InlineContext 
   processEmphasis(list, stack, undefined)
   if (open) closeOpenDelimiters(list)
   // with `open`, collectNodes hides the `[` of links still being written
-  return linkify(collectNodes(list.head, undefined, open).nodes)
+  const nodes = collectNodes(list.head, undefined, open).nodes
+  return context.extendedAutolinks === false ? nodes : linkify(nodes)
 }
 
 function delimiterRun(text: string, start: number, end: number): DelimiterPiece | undefined {

@@ -26,6 +26,8 @@ export interface MarkdownParseState {
   readonly definitions: ReadonlyMap<string, LinkDefinition>
   /** Which segments (by start offset) looked up a label: kept blocks a new definition must re-parse (internal). */
   readonly referrers: Map<string, number[]>
+  /** The options it was parsed with (internal). */
+  readonly options: ParseOptions
 }
 
 const EMPTY_DEFINITIONS: ReadonlyMap<string, LinkDefinition> = new Map()
@@ -103,6 +105,8 @@ export function parseMarkdownIncremental(
 ): MarkdownParseState {
   const { streaming } = options
   if (previous && previous.text === text && previous.streaming === streaming) return previous
+  // a change of options is a new document
+  if (previous && previous.options.extendedAutolinks !== options.extendedAutolinks) return parseMarkdownIncremental(undefined, text, options)
   // `slice(…) ===` is a native block comparison, several times faster than `startsWith` on long strings
   const extendsPrevious = previous !== undefined && text.length >= previous.text.length &&
     text.slice(0, previous.text.length) === previous.text
@@ -132,7 +136,7 @@ export function parseMarkdownIncremental(
   const segments: Segment[] = [...keptSegments]
   const blocks: MarkdownBlock[] = []
   for (const segment of keptSegments) if (segment.block) blocks.push(segment.block)
-  if (changed.length > 0) reparseReferrers(segments, blocks, changed, referrers, definitions)
+  if (changed.length > 0) reparseReferrers(segments, blocks, changed, referrers, definitions, options)
 
   for (const { tree, definitions: own } of drafts) {
     const startLine = tree.startLine
@@ -160,6 +164,7 @@ export function parseMarkdownIncremental(
     const lookups = new Map<string, LinkDefinition | undefined>()
     const node = buildBlock(tree, {
       streaming: open,
+      extendedAutolinks: options.extendedAutolinks,
       definitions,
       onLookup: (label) => {
         if (lookups.has(label)) return
@@ -171,7 +176,7 @@ export function parseMarkdownIncremental(
     segments.push({ start, firstLineComplete, tree, block, definitions: own, lookups })
     if (block) blocks.push(block)
   }
-  return { text, streaming, blocks, segments, definitions, referrers }
+  return { text, streaming, blocks, segments, definitions, referrers, options }
 }
 
 function remember(referrers: Map<string, number[]>, label: string, start: number): void {
@@ -205,7 +210,7 @@ function changedLabels(
 /** Rebuilds the kept blocks whose references look up a label whose definition changed. */
 function reparseReferrers(
   segments: Segment[], blocks: MarkdownBlock[], changed: readonly string[], referrers: Map<string, number[]>,
-  definitions: ReadonlyMap<string, LinkDefinition>,
+  definitions: ReadonlyMap<string, LinkDefinition>, options: ParseOptions,
 ): void {
   const redo = new Set<number>()
   for (const label of changed) {
@@ -219,6 +224,7 @@ function reparseReferrers(
     const lookups = new Map<string, LinkDefinition | undefined>()
     const node = buildBlock(segment.tree, {
       streaming: false,
+      extendedAutolinks: options.extendedAutolinks,
       definitions,
       onLookup: (label) => {
         if (lookups.has(label)) return

@@ -40,3 +40,31 @@ function isSafe(url: string, kind: SafeUrlKind): boolean {
   if (scheme === 'data') return SAFE_IMAGE_DATA.test(url)
   return IMAGE_SCHEMES.has(scheme)
 }
+
+const URL_KEEP = /[A-Za-z0-9;/?:@&=+$,\-_.!~*'()#]/
+const PERCENT_ESCAPE = /^%[0-9a-fA-F]{2}$/
+
+/**
+ * Percent-encodes what a URL may not hold as is (spaces, brackets, backslashes, non-ASCII), keeping `%XX`
+ * escapes, as CommonMark renderers do. `safeUrl` then judges the encoded form: an encoded tab or space can't
+ * split a scheme (`java%09script:` has none, so it is refused as a relative URL with a colon).
+ * @example encodeUrl('/my uri') // '/my%20uri'
+ */
+export function encodeUrl(url: string): string {
+  let out = ''
+  for (let index = 0; index < url.length; index++) {
+    const char = url[index] as string
+    if (URL_KEEP.test(char)) out += char
+    else if (char === '%' && PERCENT_ESCAPE.test(url.slice(index, index + 3))) out += char
+    else {
+      const code = url.charCodeAt(index)
+      if (code >= 0xd800 && code <= 0xdbff && index + 1 < url.length) {
+        const pair = url.slice(index, index + 2)
+        out += /^[\ud800-\udbff][\udc00-\udfff]$/.test(pair) ? encodeURIComponent(pair) : '%EF%BF%BD'
+        if (/^[\ud800-\udbff][\udc00-\udfff]$/.test(pair)) index++
+      } else if (code >= 0xd800 && code <= 0xdfff) out += '%EF%BF%BD'
+      else out += encodeURIComponent(char)
+    }
+  }
+  return out
+}

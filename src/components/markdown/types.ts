@@ -80,4 +80,6 @@ export interface MarkdownBlock {
 export interface ParseOptions {
   /** The text is a live stream that may still grow: hold ambiguous tails and render unclosed syntax as closed. */
   readonly streaming: boolean
+  /** GFM's extended autolinks: bare `https://…`, `www.…` and e-mail addresses become links. @default true */
+  readonly extendedAutolinks?: boolean
 }
