@@ -59,15 +59,20 @@ function matchUrl(candidate: string, before: string | undefined): { text: string
   return text.length <= schemeEnd ? undefined : { text, url: text }
 }
 
-function matchEmail(candidate: string, before: string | undefined): { text: string; url: string } | undefined {
+function matchEmail(
+  candidate: string, before: string | undefined, scheme: string, resource: string,
+): { text: string; url: string } | undefined {
   if (before !== undefined && /[a-zA-Z0-9/:]/.test(before)) return undefined
   const at = candidate.indexOf('@')
   if (at <= 0) return undefined
   let domain = candidate.slice(at + 1)
   while (domain.endsWith('.')) domain = domain.slice(0, -1)
   if (!domain.includes('.') || /[-_]$/.test(domain)) return undefined
-  const text = `${candidate.slice(0, at + 1)}${domain}`
-  return { text, url: `mailto:${text}` }
+  const address = `${candidate.slice(0, at + 1)}${domain}`
+  // `xmpp:` addresses may carry one `/resource`
+  const tail = scheme === 'xmpp:' && domain.length === candidate.length - at - 1 ? resource.replace(/\.+$/, '') : ''
+  const text = `${scheme}${address}${tail}`
+  return { text, url: scheme === '' ? `mailto:${address}` : text }
 }
 
 /** The e-mail address around the `@` at `at`, read without a regex (a backtracking one is quadratic on long words). */
@@ -94,10 +99,13 @@ function linkifyText(value: string, out: InlineNode[]): void {
       from = atSign + 1
       continue
     }
-    const start = useEmail ? (email as { start: number }).start : (url as RegExpExecArray).index
+    let start = useEmail ? (email as { start: number }).start : (url as RegExpExecArray).index
     const candidate = useEmail ? (email as { candidate: string }).candidate : (url as RegExpExecArray)[0]
+    const scheme = useEmail ? /(?:mailto|xmpp):$/i.exec(value.slice(Math.max(0, start - 7), start))?.[0] ?? '' : ''
+    start -= scheme.length
     const before = start === 0 ? undefined : value[start - 1]
-    const found = useEmail ? matchEmail(candidate, before) : matchUrl(candidate, before)
+    const resource = scheme === '' ? '' : /^\/[A-Za-z0-9@.]+/.exec(value.slice(start + scheme.length + candidate.length))?.[0] ?? ''
+    const found = useEmail ? matchEmail(candidate, before, scheme.toLowerCase(), resource) : matchUrl(candidate, before)
     if (found === undefined) {
       // a refused URL is skipped whole: trying again inside it would make a long token quadratic
       from = useEmail ? atSign + 1 : start + Math.max(1, candidate.length)

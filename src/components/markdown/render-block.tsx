@@ -66,13 +66,15 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
                 ))}
               </tr>
             </thead>
-            <tbody>
-              {node.rows.map((row, rowIndex) => (
-                <tr key={rowIndex}>
-                  {row.map((cell, index) => <td key={index} data-align={node.align[index]}>{renderInline(cell)}</td>)}
-                </tr>
-              ))}
-            </tbody>
+            {node.rows.length === 0 ? null : (
+              <tbody>
+                {node.rows.map((row, rowIndex) => (
+                  <tr key={rowIndex}>
+                    {row.map((cell, index) => <td key={index} data-align={node.align[index]}>{renderInline(cell)}</td>)}
+                  </tr>
+                ))}
+              </tbody>
+            )}
           </table>
         </div>
       )

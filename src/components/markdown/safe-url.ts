@@ -3,7 +3,8 @@ import { decodeEntities } from './entities'
 /** What a URL is used for: `link` (an anchor's `href`) or `image` (an `<img src>`). */
 export type SafeUrlKind = 'link' | 'image'
 
-const LINK_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto'])
+// the schemes GitHub's own sanitizer lets through in links: each only ever opens on the reader's click
+const LINK_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto', 'xmpp', 'irc', 'ircs'])
 const IMAGE_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'blob'])
 const SAFE_IMAGE_DATA = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[a-z0-9+/]*={0,2}$/i
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i
@@ -13,7 +14,7 @@ const FORBIDDEN_CHARACTERS = /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u200
 
 /**
  * Returns `url` when it is safe to put in an `href` (`kind: 'link'`) or `src` (`kind: 'image'`), otherwise `null`.
- * Allowed: `http:`, `https:`, `mailto:` (links), `blob:` and `data:image/(png|jpeg|gif|webp|avif);base64,`
+ * Allowed: `http:`, `https:`, `mailto:`, `xmpp:`, `irc:`, `ircs:` (links), `blob:` and `data:image/(png|jpeg|gif|webp|avif);base64,`
  * (images), relative and protocol-relative URLs, `#anchors`. Everything else is refused, including any URL with
  * whitespace, control characters or backslashes, before or after entity decoding.
  * @example safeUrl('javascript:alert(1)', 'link') // null
