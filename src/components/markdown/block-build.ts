@@ -4,6 +4,7 @@ import { unescapeText } from './inline-links'
 import { parseInline, type InlineContext } from './inline-parser'
 import { mayBecomeDefinition } from './link-definitions'
 import type { BlockNode, InlineNode, ListItemNode } from './types'
+import { PARSE_WORK } from './parse-work'
 
 const TASK = /^\[([ xX])\](?:[ \t]+|$)/
 const TABLE_ROW_START = /^[ \t]*\|/
@@ -77,6 +78,7 @@ function buildItem(item: TreeBlock, context: BuildContext): ListItemNode {
 
 /** The node for a finished tree, or undefined when it shows nothing (definitions only, a held live tail). */
 export function buildBlock(block: TreeBlock, context: BuildContext): BlockNode | undefined {
+  PARSE_WORK.steps++
   switch (block.kind) {
     case 'paragraph': {
       const paragraph = paragraphText(block, context)

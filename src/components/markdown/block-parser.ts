@@ -2,6 +2,7 @@ import { createBlock, isAmbiguousTail, LineCursor, type TreeBlock, type TreeKind
 import { openBlock, type BlockStarter } from './block-starts'
 import { endsWithPipe, MAX_TABLE_COLUMNS, splitRow } from './block-table'
 import { takeDefinitions } from './link-definitions'
+import { PARSE_WORK } from './parse-work'
 
 const CLOSING_FENCE = /^(`{3,}|~{3,})[ \t]*$/
 const PARTIAL_FENCE = /^(`+|~+)[ \t]*$/
@@ -28,6 +29,7 @@ export class BlockParser implements BlockStarter {
   /** Adds one line; `partial` marks a live last line with no newline yet. */
   addLine(line: string, lineNumber: number, partial: boolean): void {
     this.lineNumber = lineNumber
+    PARSE_WORK.steps += line.length + 1
     const cursor = this.cursor
     cursor.reset(line, partial)
     let container: TreeBlock = this.document
@@ -35,6 +37,7 @@ export class BlockParser implements BlockStarter {
     for (;;) {
       const last = container.children[container.children.length - 1]
       if (last === undefined || !last.open) break
+      PARSE_WORK.steps++
       container = last
       cursor.findNextNonspace()
       const result = this.continueBlock(container)

@@ -160,10 +160,11 @@ function startListItem(parser: BlockStarter, container: TreeBlock): OpenResult {
   return 'container'
 }
 
-function startIndentedCode(parser: BlockStarter): OpenResult {
+function startIndentedCode(parser: BlockStarter, container: TreeBlock): OpenResult {
   const cursor = parser.cursor
   const tip = parser.tip
-  if (!cursor.indented || tip.kind === 'paragraph' || tip.kind === 'table' || cursor.blank) return 'none'
+  // a paragraph may continue lazily, so indented code can't interrupt it; a table continues only when matched
+  if (!cursor.indented || tip.kind === 'paragraph' || (tip.kind === 'table' && container === tip) || cursor.blank) return 'none'
   cursor.advanceOffset(4, true)
   parser.closeUnmatchedBlocks()
   parser.addChild('code', cursor.offset)
@@ -177,6 +178,8 @@ function startTable(parser: BlockStarter, container: TreeBlock): OpenResult {
   const delimiter = cursor.line.slice(cursor.nextNonspace)
   const header = container.lines[container.lines.length - 1]
   if (header === undefined || !(header.includes('|') || delimiter.includes('|'))) return 'none'
+  // an indented header line is paragraph text (indented code can't interrupt a paragraph): not a table start
+  if (/^(?: {4}| {0,3}\t)/.test(header)) return 'none'
   // a delimiter row still being written (`| --- | :-`) is not trusted until it ends with a pipe or a newline
   if (cursor.partial && !endsWithPipe(delimiter)) return 'none'
   const align = parseAlign(delimiter)

@@ -1,4 +1,5 @@
 import type { TableAlign } from './types'
+import { PARSE_WORK } from './parse-work'
 
 /** Tables wider than this are read as paragraphs: no prose table has that many columns. */
 export const MAX_TABLE_COLUMNS = 128
@@ -10,6 +11,7 @@ const DELIMITER_CELL = /^:?-+:?$/
 
 /** Splits a table row on unescaped pipes, dropping the outer ones; `\|` becomes `|` inside a cell. */
 export function splitRow(line: string): string[] {
+  PARSE_WORK.steps += line.length
   let row = line.trim()
   if (row.startsWith('|')) row = row.slice(1)
   if (row.endsWith('|') && !row.endsWith('\\|')) row = row.slice(0, -1)
@@ -61,6 +63,7 @@ export function fitRows(rows: readonly string[][], columns: number): string[][] 
   let budget = PADDING_ALLOWANCE
   for (const row of rows) for (const cell of row) budget += cell.length + 1
   return rows.map((row) => {
+    PARSE_WORK.steps += columns
     if (row.length >= columns) return row.length === columns ? row : row.slice(0, columns)
     const missing = Math.min(columns - row.length, budget)
     budget -= missing

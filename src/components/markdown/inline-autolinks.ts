@@ -1,4 +1,5 @@
 import type { InlineNode } from './types'
+import { PARSE_WORK } from './parse-work'
 
 // GFM's extended autolinks (`www.…`, `http(s)://…`, `ftp://…`, `a@b.c`), stopped at whitespace, `<` and, for
 // model output, CJK text or punctuation (`详见https://a.b。`)
@@ -81,6 +82,7 @@ function emailAround(value: string, at: number, floor: number): { start: number;
   while (start > floor && EMAIL_LOCAL.test(value[start - 1] ?? '')) start--
   let end = at + 1
   while (end < value.length && EMAIL_DOMAIN.test(value[end] ?? '')) end++
+  PARSE_WORK.steps += end - start
   if (start === at || end === at + 1) return undefined
   return { start, candidate: value.slice(start, end) }
 }
@@ -88,11 +90,22 @@ function emailAround(value: string, at: number, floor: number): { start: number;
 function linkifyText(value: string, out: InlineNode[]): void {
   let last = 0
   let from = 0
+  // the next URL candidate is searched again only once the scan has passed it: re-searching from every
+  // `@` would rescan the rest of the text each time
+  let url: RegExpExecArray | null | undefined
+  let atSign = -2
+  let email: { start: number; candidate: string } | undefined
   while (from < value.length) {
-    URL_CANDIDATE.lastIndex = from
-    const url = URL_CANDIDATE.exec(value)
-    const atSign = value.indexOf('@', from)
-    const email = atSign === -1 ? undefined : emailAround(value, atSign, last)
+    if (url === undefined || (url !== null && url.index < from)) {
+      URL_CANDIDATE.lastIndex = from
+      url = URL_CANDIDATE.exec(value)
+      PARSE_WORK.steps += (url === null ? value.length : url.index + url[0].length) - from
+    }
+    if (atSign !== -1 && atSign < from) {
+      atSign = value.indexOf('@', from)
+      PARSE_WORK.steps += (atSign === -1 ? value.length : atSign) - from
+      email = atSign === -1 ? undefined : emailAround(value, atSign, last)
+    } else if (email !== undefined && email.start < last) email = emailAround(value, atSign, last)
     const useEmail = email !== undefined && (url === null || email.start < url.index)
     if (!useEmail && url === null) {
       if (atSign === -1) break
@@ -123,6 +136,7 @@ function linkifyText(value: string, out: InlineNode[]): void {
 export function linkify(nodes: readonly InlineNode[]): InlineNode[] {
   const out: InlineNode[] = []
   for (const node of nodes) {
+    PARSE_WORK.steps++
     switch (node.type) {
       case 'text': {
         if (HINT.test(node.value)) linkifyText(node.value, out)

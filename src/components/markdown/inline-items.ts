@@ -1,4 +1,5 @@
 import type { InlineNode } from './types'
+import { PARSE_WORK } from './parse-work'
 
 /** Inline nodes nested deeper than this stay as text (their delimiters show), so rendering never recurses far. */
 export const MAX_INLINE_DEPTH = 24
@@ -117,6 +118,7 @@ export class PieceList {
 function heightOf(first: Piece | undefined, stop: Piece | undefined): number {
   let height = 0
   for (let piece = first; piece !== undefined && piece !== stop; piece = piece.next) {
+    PARSE_WORK.steps++
     if ((piece.kind === 'node' || piece.kind === 'group') && piece.height > height) height = piece.height
   }
   return height
@@ -138,6 +140,7 @@ export function collectNodes(
   let piece = first
   let end = stop
   for (;;) {
+    PARSE_WORK.steps++
     if (piece === undefined || piece === end) {
       const frame = resume.pop()
       if (frame === undefined) break
@@ -224,11 +227,12 @@ function bottomKey(closer: DelimiterPiece): string {
 export function processEmphasis(
   list: PieceList, stack: { top: DelimiterPiece | undefined }, bottom: DelimiterPiece | undefined,
 ): void {
-  const openersBottom = new Map<string, DelimiterPiece | undefined>()
   if (stack.top === bottom) return
+  const openersBottom = new Map<string, DelimiterPiece | undefined>()
   let closer = stack.top
   while (closer !== undefined && closer.previousDelimiter !== bottom) closer = closer.previousDelimiter
   while (closer !== undefined) {
+    PARSE_WORK.steps++
     if (!closer.canClose) {
       closer = closer.nextDelimiter
       continue
@@ -237,6 +241,7 @@ export function processEmphasis(
     const floor = openersBottom.has(key) ? openersBottom.get(key) : bottom
     let opener = closer.previousDelimiter
     while (opener !== undefined && opener !== bottom && opener !== floor && !canPair(opener, closer)) {
+      PARSE_WORK.steps++
       opener = opener.previousDelimiter
     }
     if (opener === undefined || opener === bottom || opener === floor) {
@@ -294,6 +299,7 @@ export function processEmphasis(
 export function closeOpenDelimiters(list: PieceList): void {
   let closed = 0
   for (let piece = list.tail; piece !== undefined && closed < MAX_OPEN_DELIMITERS; piece = piece.prev) {
+    PARSE_WORK.steps++
     if (piece.kind !== 'delimiter' || piece.count === 0 || !piece.canOpen || piece.literal > 0) continue
     if (piece.count === 1 && piece.canClose) continue
     if (heightOf(piece.next, undefined) + 2 > MAX_INLINE_DEPTH) break

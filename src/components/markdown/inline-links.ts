@@ -1,5 +1,6 @@
 import { decodeEntities } from './entities'
 import type { InlineNode } from './types'
+import { PARSE_WORK } from './parse-work'
 
 /** The `(url "title")` after a `]`: found, cut off by the end of a live text, or absent. */
 export type LinkTail =
@@ -33,6 +34,7 @@ export function skipLinkSpaces(text: string, index: number): number {
   let at = index
   let newline = false
   while (at < text.length) {
+    PARSE_WORK.steps++
     const char = text[at]
     if (char === '\n') {
       if (newline) break
@@ -55,6 +57,7 @@ export class DestinationIndex {
 
   constructor(text: string) {
     const length = text.length
+    PARSE_WORK.steps += 3 * length
     this.balance = new Int32Array(length + 1)
     let depth = 0
     for (let index = 0; index < length; index++) {
@@ -106,6 +109,7 @@ export function parseLinkTail(text: string, index: number, destinations: () => D
     while (close < text.length && text[close] !== '>' && text[close] !== '\n' && text[close] !== '<') {
       close += text[close] === '\\' ? 2 : 1
     }
+    PARSE_WORK.steps += close - at
     if (close >= text.length) return INCOMPLETE
     if (text[close] !== '>') return NONE
     url = text.slice(at + 1, close)
@@ -143,6 +147,7 @@ export function scanTitle(text: string, at: number): number {
   const closer = opener === '(' ? ')' : opener
   let close = at + 1
   while (close < text.length && text[close] !== closer) {
+    PARSE_WORK.steps++
     if (opener === '(' && text[close] === '(') return -2
     if (text[close] === '\n') {
       let after = close + 1
@@ -165,6 +170,7 @@ export function parseLinkLabel(
   let at = index + 1
   const limit = Math.min(text.length, index + 1 + MAX_LABEL_LENGTH + 1)
   for (; at < limit; at++) {
+    PARSE_WORK.steps++
     const char = text[at]
     if (char === '\\') at++
     else if (char === '[') return undefined

@@ -8,6 +8,7 @@ import {
   DestinationIndex, MAX_LABEL_LENGTH, normalizeLabel, parseAutolink, parseLinkLabel, parseLinkTail,
 } from './inline-links'
 import type { InlineNode } from './types'
+import { PARSE_WORK } from './parse-work'
 
 /** A link reference definition (`[label]: url "title"`). */
 export interface LinkDefinition {
@@ -63,6 +64,7 @@ class BacktickIndex {
       let end = index
       while (text[end] === '`') end++
       const length = end - index
+      PARSE_WORK.steps += length
       let list = this.runs.get(length)
       if (list === undefined) this.runs.set(length, list = [])
       list.push(index)
@@ -75,7 +77,10 @@ class BacktickIndex {
     const list = this.runs.get(length)
     if (list === undefined) return -1
     let cursor = this.cursors.get(length) ?? 0
-    while (cursor < list.length && (list[cursor] as number) < from) cursor++
+    while (cursor < list.length && (list[cursor] as number) < from) {
+      cursor++
+      PARSE_WORK.steps++
+    }
     this.cursors.set(length, cursor)
     return list[cursor] ?? -1
   }
@@ -121,6 +126,7 @@ export function parseInline(text: string, open: boolean, context: InlineContext 
     SPECIAL.lastIndex = position
     const found = SPECIAL.exec(text)
     const index = found ? found.index : text.length
+    PARSE_WORK.steps += index - position + 1
     buffer += text.slice(position, index)
     position = index
     if (!found) break

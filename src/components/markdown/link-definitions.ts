@@ -1,5 +1,6 @@
 import type { LinkDefinition } from './inline-parser'
 import { normalizeLabel, parseLinkLabel, scanTitle, skipLinkSpaces, unescapeText } from './inline-links'
+import { PARSE_WORK } from './parse-work'
 
 function destinationAt(text: string, at: number): { url: string; end: number } | undefined {
   if (text[at] === '<') {
@@ -68,6 +69,7 @@ export function takeDefinitions(text: string): { definitions: [string, LinkDefin
   while (text[at] === '[') {
     const found = definitionAt(text, at)
     if (found === undefined) break
+    PARSE_WORK.steps += found.end - at
     definitions.push([found.label, found.definition])
     at = found.end
   }

@@ -7,8 +7,10 @@ import type { MarkdownBlock, ParseOptions } from './types'
 /** A top-level block of the last parse, shown or not (a paragraph of definitions shows nothing). */
 interface Segment {
   readonly start: number
+  /** Its first two lines are complete: its start can't move any more. */
   readonly firstLineComplete: boolean
-  readonly tree: TreeBlock
+  /** Kept only when a reference looked up a label: a later definition may need it parsed again. */
+  readonly tree: TreeBlock | undefined
   readonly block: MarkdownBlock | undefined
   readonly definitions: DefinitionList
   /** The labels its references looked up, and what they found. */
@@ -42,8 +44,9 @@ export function parseMarkdownBlocks(text: string, options: ParseOptions): Markdo
 
 /**
  * Index of the first segment to parse again when the text grows. A segment's start is final once its first
- * line is complete: the block before it was closed by a complete line, and CommonMark decides where a block
- * ends without looking past the line that ends it. A partial last line is the only one ever held back.
+ * line and the next are complete: the block before it was closed by a complete line (CommonMark decides where
+ * a block ends without looking past the line that ends it), and a table's delimiter row, the one line that
+ * can split a paragraph after the fact, is complete too. A partial last line is the only one ever held back.
  */
 function firstUnstableSegment(state: MarkdownParseState): number {
   for (let index = state.segments.length - 1; index > 0; index--) {
@@ -154,10 +157,11 @@ export function parseMarkdownIncremental(
     const reusable = oldSegment !== undefined && old !== undefined && oldSegment.start === start && old.key === `${index}:${start}` &&
       !open && !old.open && old.source === source && previous?.text.charAt(end) === text.charAt(end) &&
       [...oldSegment.lookups].every(([label, found]) => sameDefinition(definitions.get(label), found))
-    const firstLineComplete = text.indexOf('\n', start) !== -1
+    const firstNewline = text.indexOf('\n', start)
+    const firstLineComplete = firstNewline !== -1 && text.indexOf('\n', firstNewline + 1) !== -1
     if (reusable) {
       for (const label of oldSegment.lookups.keys()) remember(referrers, label, start)
-      segments.push({ ...oldSegment, firstLineComplete, tree, definitions: own })
+      segments.push({ ...oldSegment, firstLineComplete, tree: oldSegment.lookups.size > 0 ? tree : undefined, definitions: own })
       blocks.push(old)
       continue
     }
@@ -173,7 +177,7 @@ export function parseMarkdownIncremental(
       },
     })
     const block = node === undefined ? undefined : { key: `${index}:${start}`, start, end, source, open, node }
-    segments.push({ start, firstLineComplete, tree, block, definitions: own, lookups })
+    segments.push({ start, firstLineComplete, tree: lookups.size > 0 ? tree : undefined, block, definitions: own, lookups })
     if (block) blocks.push(block)
   }
   return { text, streaming, blocks, segments, definitions, referrers, options }
@@ -221,6 +225,7 @@ function reparseReferrers(
   }
   for (const index of redo) {
     const segment = segments[index] as Segment
+    if (segment.tree === undefined) continue
     const lookups = new Map<string, LinkDefinition | undefined>()
     const node = buildBlock(segment.tree, {
       streaming: false,
