@@ -90,6 +90,10 @@ export function buildBlock(block: TreeBlock, context: BuildContext): BlockNode |
       return { type: 'heading', level: block.level, children: parseInline(trimContent(block.lines.join('\n')), open, context) }
     }
     case 'code': {
+      if (block.fence?.char === '$') {
+        const status = !block.fenceClosed && context.streaming && block.live ? 'streaming' : 'done'
+        return { type: 'math', value: block.lines.join('\n'), status }
+      }
       const fenced = block.fence !== undefined
       // while the opening line is still arriving, its info string (`pyth…`) is not a language yet
       const name = fenced && !(context.streaming && block.partialLine && block.live) ? language(block.info) : undefined

@@ -8,7 +8,7 @@ const BLANK = /^[ \t]*$/
 // A last line that could still turn into something else (`-` → `---`, `1` → `1. `, `# ` → `# Title`,
 // `- [x` → a task, `=` → a setext underline): it is held back for the next delta instead of flashing as text
 const AMBIGUOUS_TAIL =
-  /^(?:[-+*_]{1,2}|[-*_] [-*_] ?|\*\*\*|#{1,6}[ \t]*|\d{1,9}[.)]?|`{1,2}|~{1,2}|=+[ \t]*|(?:[-+*]|\d{1,9}[.)])[ \t]+\[[ xX]?)$/
+  /^(?:[-+*_]{1,2}|[-*_] [-*_] ?|\*\*\*|#{1,6}[ \t]*|\d{1,9}[.)]?|`{1,2}|~{1,2}|=+[ \t]*|\$\$?|(?:[-+*]|\d{1,9}[.)])[ \t]+\[[ xX]?)$/
 
 /** True for an empty or whitespace-only line. */
 export function isBlank(line: string): boolean {

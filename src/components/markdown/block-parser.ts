@@ -4,8 +4,8 @@ import { endsWithPipe, MAX_TABLE_COLUMNS, splitRow } from './block-table'
 import { takeDefinitions } from './link-definitions'
 import { PARSE_WORK } from './parse-work'
 
-const CLOSING_FENCE = /^(`{3,}|~{3,})[ \t]*$/
-const PARTIAL_FENCE = /^(`+|~+)[ \t]*$/
+const CLOSING_FENCE = /^(`{3,}|~{3,}|\$\$)[ \t]*$/
+const PARTIAL_FENCE = /^(`+|~+|\$)[ \t]*$/
 
 /** The result of continuing an open block on a new line. */
 type Continuation = 'matched' | 'unmatched' | 'consumed' | 'held'
@@ -16,6 +16,9 @@ type Continuation = 'matched' | 'unmatched' | 'consumed' | 'held'
  * Iterative, so depth costs no stack; containers past `MAX_NESTING` are not opened.
  */
 export class BlockParser implements BlockStarter {
+  /** `$$` lines open TeX blocks. */
+  readonly math: boolean
+
   readonly document: TreeBlock = createBlock('document', undefined, 0)
   tip: TreeBlock = this.document
   readonly cursor = new LineCursor()
@@ -25,6 +28,10 @@ export class BlockParser implements BlockStarter {
   private allClosed = true
   /** The last line was held back (a live tail that may still become something else). */
   heldLast = false
+
+  constructor(math = true) {
+    this.math = math
+  }
 
   /** Adds one line; `partial` marks a live last line with no newline yet. */
   addLine(line: string, lineNumber: number, partial: boolean): void {

@@ -11,6 +11,7 @@ export interface BlockStarter {
   addChild(kind: TreeKind, offset: number): TreeBlock
   finalize(block: TreeBlock, lineNumber: number): void
   tableColumns(head: string): number
+  readonly math: boolean
 }
 
 /** What a block start did with the line: opened a container or a leaf, consumed it, held it back, or nothing. */
@@ -18,10 +19,11 @@ export type OpenResult = 'container' | 'leaf' | 'consumed' | 'held' | 'none'
 
 const ATX_HEADING = /^#{1,6}(?:[ \t]+|$)/
 const FENCE_OPEN = /^`{3,}(?!.*`)|^~{3,}/
+const MATH_OPEN = /^\$\$[ \t]*$/
 const SETEXT_UNDERLINE = /^(?:=+|-+)[ \t]*$/
 const THEMATIC_BREAK = /^(?:(?:\*[ \t]*){3,}|(?:_[ \t]*){3,}|(?:-[ \t]*){3,})$/
 // the first characters every block start needs: a cheap test before the others
-const MAYBE_SPECIAL = /^[#`~*+_=<>0-9-|:]/
+const MAYBE_SPECIAL = /^[#`~*+_=<>0-9-|:$]/
 
 function replaceBlock(old: TreeBlock, replacement: TreeBlock): void {
   const siblings = old.parent?.children
@@ -60,11 +62,12 @@ function startHeading(parser: BlockStarter): OpenResult {
 
 function startFence(parser: BlockStarter): OpenResult {
   const cursor = parser.cursor
-  const match = cursor.indented ? null : FENCE_OPEN.exec(cursor.line.slice(cursor.nextNonspace))
+  const rest = cursor.line.slice(cursor.nextNonspace)
+  const match = cursor.indented ? null : FENCE_OPEN.exec(rest) ?? (parser.math ? MATH_OPEN.exec(rest) : null)
   if (!match) return 'none'
   parser.closeUnmatchedBlocks()
   const code = parser.addChild('code', cursor.nextNonspace)
-  code.fence = { char: match[0][0] ?? '`', length: match[0].length, offset: cursor.indent }
+  code.fence = { char: match[0][0] ?? '`', length: match[0].trimEnd().length, offset: cursor.indent }
   code.partialLine = cursor.partial
   cursor.advanceNextNonspace()
   cursor.advanceOffset(match[0].length, false)

@@ -324,6 +324,7 @@ export function plainText(nodes: readonly InlineNode[]): string {
     const node = stack.pop() as InlineNode
     switch (node.type) {
       case 'text':
+      case 'inlineMath':
       case 'inlineCode': {
         text += node.value
         break

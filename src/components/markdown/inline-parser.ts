@@ -24,9 +24,11 @@ export interface InlineContext {
   readonly onLookup?: (label: string) => void
   /** GFM's extended autolinks (bare `https://…`, `www.…`, `a@b.c`). @default true */
   readonly extendedAutolinks?: boolean
+  /** `$…$` and `$$…$$` math. @default true */
+  readonly math?: boolean
 }
 
-const SPECIAL = /[\\`*_~![\]<&\n]/g
+const SPECIAL = /[\\`*_~![\]<&\n$]/g
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/
 const WHITESPACE = /\s/u
 // CJK text is read as punctuation for flanking, so `这是**“粗体”**吗` works (CommonMark alone refuses it)
@@ -87,6 +89,40 @@ class BacktickIndex {
 }
 
 /**
+ * Where `$…$` and `$$…$$` can close, read once: a single `$` closes when a non-space is before it and no digit
+ * after it (so `$5 and $10` stays text), a `$$` wherever it stands. Searches come in order, so each is O(1).
+ */
+class DollarIndex {
+  private readonly single: number[] = []
+  private readonly double: number[] = []
+  private singleCursor = 0
+  private doubleCursor = 0
+
+  constructor(text: string) {
+    for (let index = text.indexOf('$'); index !== -1; index = text.indexOf('$', index)) {
+      let end = index
+      while (text[end] === '$') end++
+      PARSE_WORK.steps += end - index
+      if (end - index === 2) this.double.push(index)
+      else if (end - index === 1 && !/\s/.test(text[index - 1] ?? ' ') && !/[0-9]/.test(text[end] ?? '')) this.single.push(index)
+      index = end
+    }
+  }
+
+  next(length: 1 | 2, from: number): number {
+    const list = length === 1 ? this.single : this.double
+    let cursor = length === 1 ? this.singleCursor : this.doubleCursor
+    while (cursor < list.length && (list[cursor] as number) < from) {
+      cursor++
+      PARSE_WORK.steps++
+    }
+    if (length === 1) this.singleCursor = cursor
+    else this.doubleCursor = cursor
+    return list[cursor] ?? -1
+  }
+}
+
+/**
  * Parses inline markdown into nodes. `open` marks the growing tail of a live stream: unclosed emphasis and
  * code render as if closed, an unfinished link shows only its text, and an unfinished image shows nothing.
  * Linear in the text, whatever it holds; nesting deeper than `MAX_INLINE_DEPTH` stays text.
@@ -103,6 +139,7 @@ export function parseInline(text: string, open: boolean, context: InlineContext 
   let destinations: DestinationIndex | undefined
   const destinationIndex = (): DestinationIndex => (destinations ??= new DestinationIndex(text))
   let backticks: BacktickIndex | undefined
+  let dollars: DollarIndex | undefined
   let buffer = ''
   const flush = (): void => {
     list.appendText(buffer)
@@ -165,6 +202,27 @@ export function parseInline(text: string, open: boolean, context: InlineContext 
           const node: InlineNode = { type: 'inlineCode', value }
           if (value !== '') list.append({ kind: 'node', node, height: 1, prev: undefined, next: undefined })
           position = text.length
+        } else {
+          buffer += text.slice(position, runEnd)
+          position = runEnd
+        }
+        break
+      }
+      case '$': {
+        let runEnd = position
+        while (text[runEnd] === '$') runEnd++
+        const length = runEnd - position
+        const after = text[runEnd]
+        // an opener needs TeX right after it: `$ 5` and `$5` (a price) are text
+        const opens = (length === 1 || length === 2) && context.math !== false && after !== undefined &&
+          !/\s/.test(after) && !(length === 1 && /[0-9]/.test(after))
+        dollars ??= opens ? new DollarIndex(text) : undefined
+        const close = opens && dollars ? dollars.next(length as 1 | 2, runEnd) : -1
+        if (close !== -1 && close > runEnd) {
+          flush()
+          const node: InlineNode = { type: 'inlineMath', value: text.slice(runEnd, close), display: length === 2 }
+          list.append({ kind: 'node', node, height: 1, prev: undefined, next: undefined })
+          position = close + length
         } else {
           buffer += text.slice(position, runEnd)
           position = runEnd

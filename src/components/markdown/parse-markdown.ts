@@ -109,7 +109,7 @@ export function parseMarkdownIncremental(
   const { streaming } = options
   if (previous && previous.text === text && previous.streaming === streaming) return previous
   // a change of options is a new document
-  if (previous && previous.options.extendedAutolinks !== options.extendedAutolinks) return parseMarkdownIncremental(undefined, text, options)
+  if (previous && (previous.options.extendedAutolinks !== options.extendedAutolinks || previous.options.math !== options.math)) return parseMarkdownIncremental(undefined, text, options)
   // `slice(…) ===` is a native block comparison, several times faster than `startsWith` on long strings
   const extendsPrevious = previous !== undefined && text.length >= previous.text.length &&
     text.slice(0, previous.text.length) === previous.text
@@ -119,7 +119,7 @@ export function parseMarkdownIncremental(
 
   // block phase over the tail
   const { lines, starts } = splitLines(text, from)
-  const parser = new BlockParser()
+  const parser = new BlockParser(options.math !== false)
   const partialLast = streaming && !text.endsWith('\n')
   for (let index = 0; index < lines.length; index++) {
     parser.addLine(lines[index] as string, index, partialLast && index === lines.length - 1)
@@ -169,6 +169,7 @@ export function parseMarkdownIncremental(
     const node = buildBlock(tree, {
       streaming: open,
       extendedAutolinks: options.extendedAutolinks,
+      math: options.math,
       definitions,
       onLookup: (label) => {
         if (lookups.has(label)) return
@@ -230,6 +231,7 @@ function reparseReferrers(
     const node = buildBlock(segment.tree, {
       streaming: false,
       extendedAutolinks: options.extendedAutolinks,
+      math: options.math,
       definitions,
       onLookup: (label) => {
         if (lookups.has(label)) return

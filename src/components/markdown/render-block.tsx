@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { CodeBlock } from './code-block'
 import { markdownMessages, type MarkdownLocale } from './locale'
+import { MathFormula } from './math-formula'
 import { renderInline } from './render-inline'
 import type { BlockNode, ListItemNode } from './types'
 
@@ -40,6 +41,9 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
     }
     case 'code': {
       return <CodeBlock key={key} code={node.code} language={node.language} status={node.status} locale={locale} />
+    }
+    case 'math': {
+      return <MathFormula key={key} tex={node.value} display block status={node.status} />
     }
     case 'blockquote': {
       return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { MathFormula } from './math-formula'
 import { RemoteImage } from './remote-image'
 import { encodeUrl, safeUrl } from './safe-url'
 import type { InlineNode } from './types'
@@ -18,6 +19,9 @@ function renderNode(node: InlineNode, key: number): ReactNode {
     }
     case 'delete': {
       return <del key={key}>{renderInline(node.children)}</del>
+    }
+    case 'inlineMath': {
+      return <MathFormula key={key} tex={node.value} display={node.display} status="done" />
     }
     case 'inlineCode': {
       return <code key={key} className="as-md-inline-code">{node.value}</code>
