@@ -21,7 +21,10 @@ export async function renderMermaid(source: string): Promise<string | null> {
   }
   try {
     const { svg } = await mermaid.render(`as-md-mermaid-${++counter}`, source)
-    return svg
+    // Mermaid sizes its SVG to the page (`width="100%"`); as an image it needs its own size, from the viewBox
+    const box = /viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"/.exec(svg)
+    if (box === null) return svg
+    return svg.replace(/^<svg([^>]*?) width="100%"/, `<svg$1 width="${box[1]}" height="${box[2]}"`)
   } catch {
     return null
   }
