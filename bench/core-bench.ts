@@ -3,8 +3,8 @@
  * benchmark issue). Timings are printed, never asserted; only correctness checks can fail the run.
  */
 import { isDeepStrictEqual } from 'node:util'
-import { createAgentState, endStream, parseAgentEvent, partialToolInput, reduce, toSnapshot } from '../src/core/index'
-import type { AgentEvent, AgentState, BlockEntry, ToolUseEntry, Turn } from '../src/core/index'
+import { createAgentState, endStream, parseAgentEvent, partialToolInput, reduce, toSnapshot } from '../src/core'
+import type { AgentEvent, AgentState, BlockEntry, ToolUseEntry, Turn } from '../src/core'
 import { canCollectGarbage, lastSink, measure, perItem, retainedBytes } from './measure'
 import type { RunPlan, Timing } from './measure'
 import { naivePartialParse } from './naive-partial-json'

@@ -8,8 +8,8 @@ import { Session } from 'node:inspector'
 import type { Profiler } from 'node:inspector'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createAgentState, endStream, parseAgentEvent, partialToolInput, reduce } from '../src/core/index'
-import type { AgentEvent, AgentState, ToolUseEntry } from '../src/core/index'
+import { createAgentState, endStream, parseAgentEvent, partialToolInput, reduce } from '../src/core'
+import type { AgentEvent, AgentState, ToolUseEntry } from '../src/core'
 import { createToolCallWorkload, createWorkload } from './workload'
 
 const MODES = ['validate-reduce', 'reduce', 'partial'] as const

@@ -13,6 +13,7 @@ import { printBrowserReport } from './browser-report'
 import { printCoreReport, runCoreBench } from './core-bench'
 import { canCollectGarbage } from './measure'
 import type { RunPlan } from './measure'
+import { printSizeReport, runSizeBench } from './size-bench'
 import { printStoreReport, runStoreBench } from './store-bench'
 
 interface Suite {
@@ -52,6 +53,16 @@ const SUITES: readonly Suite[] = [
     run: async (plan, failures) => {
       const results = await runBrowserBench(plan, failures)
       printBrowserReport(results)
+      return results
+    },
+  },
+  {
+    name: 'size',
+    // Sizes are exact: one build of each app, no runs to repeat.
+    plan: { runs: 1, warmups: 0 },
+    run: async (_plan, failures) => {
+      const results = await runSizeBench(failures)
+      printSizeReport(results)
       return results
     },
   },

@@ -5,8 +5,8 @@
  * Timings are printed, never asserted; only the correctness guards can fail the run.
  */
 import { isDeepStrictEqual } from 'node:util'
-import { createAgentState, createEventStreamDecoder, createSseTransport, endStream, parseAgentEvent, reduce, replayEvents, toSnapshot } from '../src/core/index'
-import type { AgentSnapshot, AgentState } from '../src/core/index'
+import { createAgentState, createEventStreamDecoder, createSseTransport, endStream, parseAgentEvent, reduce, replayEvents, toSnapshot } from '../src/core'
+import type { AgentSnapshot, AgentState } from '../src/core'
 import { createAgentStore } from '../src/store/create-agent-store'
 import { collectGarbage, toTiming } from './measure'
 import type { RunPlan, Timing } from './measure'

@@ -1,10 +1,8 @@
-import { forwardRef, useState } from 'react'
+import { forwardRef } from 'react'
 import type { HTMLAttributes } from 'react'
-import { AgentStoreContext } from '../react/agent-context'
+import { AgentProvider } from '../react/agent-provider'
+import type { AgentProviderProps, AgentStoreProps } from '../react/agent-provider'
 import { useAgentStore } from '../react/use-agent-store'
-import { createAgentStore } from '../store/create-agent-store'
-import type { AgentStore, AgentStoreOptions } from '../store/agent-store-state'
-import type { AgentTransport } from '../transport/agent-transport'
 import type { AttachmentPolicy } from './attachments'
 import { AgentComponentsContext } from './components-context'
 import type { AgentChatComponents } from './components-context'
@@ -28,10 +26,7 @@ export type AgentChatProps = Omit<HTMLAttributes<HTMLDivElement>, 'children'> & 
   readonly placeholder?: string
   /** Which files the composer accepts; `false` turns attachments off. */
   readonly attachments?: AttachmentPolicy | false
-} & (
-    | { readonly store: AgentStore; readonly transport?: never; readonly storeOptions?: never }
-    | { readonly transport: AgentTransport; readonly store?: never; readonly storeOptions?: Omit<AgentStoreOptions, 'transport'> }
-  )
+} & AgentStoreProps
 
 const ChatFrame = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function ChatFrame({ children, ...rest }, ref) {
   const status = useAgentStore((state) => state.status)
@@ -50,13 +45,10 @@ const NO_OVERRIDES: AgentChatComponents = Object.freeze({})
  * asks, an error banner, and a composer with stop and attachments. One store per chat.
  */
 export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function AgentChat(props, ref) {
-  const { components, locale = 'en', theme = 'auto', placeholder, attachments, store: given, transport, storeOptions, className, ...rest } = props
-  const [own] = useState(() =>
-    given === undefined ? createAgentStore({ ...storeOptions, transport: transport as AgentTransport }) : undefined,
-  )
-  const store = given ?? (own as AgentStore)
+  const { components, locale = 'en', theme = 'auto', placeholder, attachments, store, transport, storeOptions, onError, className, ...rest } = props
+  const provided = (store === undefined ? { transport, storeOptions, onError } : { store }) as AgentProviderProps
   return (
-    <AgentStoreContext.Provider value={store}>
+    <AgentProvider {...provided}>
       <AgentLocaleContext.Provider value={locale}>
         <AgentComponentsContext.Provider value={components ?? NO_OVERRIDES}>
           <ChatFrame
@@ -76,6 +68,6 @@ export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function Age
           </ChatFrame>
         </AgentComponentsContext.Provider>
       </AgentLocaleContext.Provider>
-    </AgentStoreContext.Provider>
+    </AgentProvider>
   )
 })

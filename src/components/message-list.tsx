@@ -1,7 +1,9 @@
 import { forwardRef } from 'react'
 import type { HTMLAttributes } from 'react'
 import { useAgentStore } from '../react/use-agent-store'
-import { useAgentComponents } from './components-context'
+import { AgentPartsContext, useAgentComponents } from './components-context'
+import type { AgentParts } from './components-context'
+import { SubagentLaneView } from './subagent-lane'
 import { useAgentStrings } from './i18n'
 import { TurnView } from './turn-view'
 import { useStickToBottom } from './use-stick-to-bottom'
@@ -30,9 +32,11 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
         data-stuck={stuck ? '' : undefined}
       >
         <div ref={contentRef} className="as-list-content">
-          {transcript.map((item) =>
-            item.kind === 'user' ? <User key={item.key} message={item.message} /> : <TurnView key={item.key} index={item.index} />,
-          )}
+          <AgentPartsContext.Provider value={LIST_PARTS}>
+            {transcript.map((item) =>
+              item.kind === 'user' ? <User key={item.key} message={item.message} /> : <TurnView key={item.key} index={item.index} />,
+            )}
+          </AgentPartsContext.Provider>
         </div>
       </div>
       {!stuck && (
@@ -43,3 +47,6 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
     </div>
   )
 })
+
+// Turns and tool cards render subagent lanes through this (see AgentPartsContext).
+const LIST_PARTS: AgentParts = { SubagentLane: SubagentLaneView }

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest'
-import type { Msg } from '../../src/core/index'
+import type { Msg } from '../../src/core'
 import { connectBrowser, openDemo, screenshot, send, waitForTurn, type Demo } from '../browser/demo-page'
 
 let browser: Browser

@@ -48,7 +48,7 @@
  *
  * Any other difference is reported by {@link compareWithContext}.
  */
-import type { AgentSnapshot, ChatUsage, ContentBlock, Msg, RunRequest, TurnStatus } from '../../src/core/index'
+import type { AgentSnapshot, ChatUsage, ContentBlock, Msg, RunRequest, TurnStatus } from '../../src/core'
 
 /** ReActAgent's canned reply to a user interrupt (`ReActAgent.handleInterrupt`). */
 export const INTERRUPTED_RECOVERY_TEXT = 'I noticed that you have interrupted me. What can I do for you?'
@@ -139,7 +139,8 @@ export function resultIdsOf(events: readonly unknown[]): Set<string> {
 /** The kit's snapshot in the normalised form; `requests[i]` is the run that made turn i. */
 export function kitExchanges(snapshot: AgentSnapshot, requests: readonly RunRequest[]): Exchange[] {
   const exchanges: { user: Exchange['user']; blocks: unknown[]; usage: ChatUsage[] }[] = []
-  snapshot.messages.forEach((message, index) => {
+  // The snapshot holds the user's messages too; the requests say what each turn answered.
+  snapshot.messages.filter((message) => message.role !== 'USER').forEach((message, index) => {
     const request = requests[index]
     const turn = snapshot.turns[index]
     if (request?.kind === 'message') {

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
-import { readEventStream, replayEvents, toSnapshot } from '../../src/core/index'
-import type { AgentStreamError } from '../../src/core/index'
+import { readEventStream, replayEvents, toSnapshot } from '../../src/core'
+import type { AgentStreamError } from '../../src/core'
 import { compareWithContext, expectedRebuild, kitExchanges } from './compare-context'
 import { SCENARIOS, runScenario } from './scenarios'
 

@@ -3,8 +3,8 @@
  * AgentScope server (examples/agentscope-server), in a session of its own, and records what went over
  * the wire. Used by test/interop/interop.test.ts and by `npm run record:interop`.
  */
-import { allowRule, createSseTransport, toolResultBlock, userMessage } from '../../src/core/index'
-import type { Msg, RunRequest, SseTransport, ToolUseBlock, TurnStatus } from '../../src/core/index'
+import { allowRule, createSseTransport, toolResultBlock, userMessage } from '../../src/core'
+import type { Msg, RunRequest, SseTransport, ToolUseBlock, TurnStatus } from '../../src/core'
 import { createAgentStore } from '../../src/store/create-agent-store'
 import type { AgentStore, ConfirmationDecision } from '../../src/store/agent-store-state'
 
