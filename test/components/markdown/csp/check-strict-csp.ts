@@ -1,5 +1,6 @@
 // Renders math and a Mermaid diagram in Chromium under the demo's STRICT_CSP and reports every CSP violation,
 // and whether the formulas and the diagram were drawn. Run: npx tsx test/components/markdown/csp/check-strict-csp.ts
+// (CSP_CHECK_ONLY=math for the formulas alone, CSP_CHECK_SCREENSHOT=file.png for a picture, CSP_CHECK_PORT)
 import { createServer } from 'node:http'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -45,7 +46,7 @@ try {
     ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`))
   })
-  await page.goto(`http://127.0.0.1:${PORT}/`)
+  await page.goto(`http://127.0.0.1:${PORT}/${process.env['CSP_CHECK_ONLY'] === 'math' ? '#math' : ''}`)
   await page.waitForSelector('img.as-md-mermaid', { timeout: 30_000 }).catch(() => undefined)
   await page.waitForTimeout(500)
   const result = await page.evaluate(async () => {
