@@ -6,6 +6,7 @@ import { useTurnBlockKeys } from '../react/use-turn'
 import { selectTurn, selectTurns, selectUnattachedSubagentKeys } from '../store/selectors'
 import { SubagentLaneView } from './subagent-lane'
 import { BlockView } from './block-view'
+import { BlockBoundary } from './render-boundary'
 import { useAgentStrings } from './i18n'
 import { UsageBadge } from './usage-badge'
 
@@ -42,7 +43,9 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
   return (
     <div className="as-turn" data-status={status} aria-busy={status === 'streaming'}>
       {keys.map((key) => (
-        <BlockView key={key} turnIndex={index} blockKey={key} scopeKey={scopeKey} />
+        <BlockBoundary key={key} turnIndex={index} blockKey={key} scopeKey={scopeKey}>
+          <BlockView turnIndex={index} blockKey={key} scopeKey={scopeKey} />
+        </BlockBoundary>
       ))}
       {lanes.map((laneKey) => (
         <SubagentLaneView key={laneKey} scopeKey={laneKey} />

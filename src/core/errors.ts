@@ -7,6 +7,8 @@ export type AgentStreamErrorCode =
   | 'incomplete-stream'
   | 'network-error'
   | 'refused'
+  /** A block or turn threw while rendering; the rest of the chat is unaffected. */
+  | 'render-error'
 
 /** Details that come with an error, when they are known. */
 export interface AgentStreamErrorDetails {

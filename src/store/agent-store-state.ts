@@ -78,6 +78,11 @@ export interface AgentStoreState {
   readonly retry: () => Promise<void>
   /** Whether {@link AgentStoreState.retry} has a failed request to run again. */
   readonly canRetry: boolean
+  /**
+   * Reports an error met outside the store, such as a block that threw while rendering: it joins the
+   * warnings (code `render-error`) and goes to the `onError` option. Returns the error as reported.
+   */
+  readonly reportError: (error: unknown, context?: string) => AgentStreamError
 }
 
 /** A store of one chat. */
@@ -99,4 +104,6 @@ export interface AgentStoreOptions {
   readonly stopTimeoutMs?: number
   /** A clock for the slices. @default performance.now */
   readonly now?: () => number
+  /** Called with each error given to `reportError`; throwing from it is caught and ignored. */
+  readonly onError?: (error: AgentStreamError) => void
 }

@@ -121,7 +121,20 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     dismissError: () => store.setState({ error: null, warnings: [] }),
     retry,
     canRetry: false,
+    reportError,
   }))
+
+  function reportError(error: unknown, context?: string): AgentStreamError {
+    const reason = error instanceof Error ? error.message : String(error)
+    const reported = new AgentStreamError('render-error', context === undefined ? reason : `${context}: ${reason}`, { cause: error })
+    warn(reported)
+    try {
+      options.onError?.(reported)
+    } catch {
+      // The application's handler failed: the error is in the warnings already.
+    }
+    return reported
+  }
 
   function withWarning(warnings: readonly AgentStreamError[], error: AgentStreamError): readonly AgentStreamError[] {
     return warnings.length >= MAX_WARNINGS ? [...warnings.slice(1), error] : [...warnings, error]
