@@ -13,6 +13,7 @@ import { printBrowserReport } from './browser-report'
 import { printCoreReport, runCoreBench } from './core-bench'
 import { canCollectGarbage } from './measure'
 import type { RunPlan } from './measure'
+import { printScalingReport, runScalingBench } from './scaling-bench'
 import { printStoreReport, runStoreBench } from './store-bench'
 
 interface Suite {
@@ -41,6 +42,16 @@ const SUITES: readonly Suite[] = [
     run: async (plan, failures) => {
       const results = await runStoreBench(plan, failures)
       printStoreReport(results)
+      return results
+    },
+  },
+  {
+    name: 'scaling',
+    // Each sample adds thousands of blocks or 20 turns to a state that keeps growing: 5 runs after 1 warm-up.
+    plan: { runs: 5, warmups: 1 },
+    run: (plan, failures) => {
+      const results = runScalingBench(plan, failures)
+      printScalingReport(results)
       return results
     },
   },
