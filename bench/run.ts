@@ -15,6 +15,7 @@ import { canCollectGarbage } from './measure'
 import type { RunPlan } from './measure'
 import { printScalingReport, runScalingBench } from './scaling-bench'
 import { printStoreReport, runStoreBench } from './store-bench'
+import { printTranscriptReport, runTranscriptBench } from './transcript-bench'
 
 interface Suite {
   readonly name: string
@@ -52,6 +53,16 @@ const SUITES: readonly Suite[] = [
     run: (plan, failures) => {
       const results = runScalingBench(plan, failures)
       printScalingReport(results)
+      return results
+    },
+  },
+  {
+    name: 'transcript',
+    // Fresh Chromium pages with 1,000-turn histories: 3 samples per scenario after 1 warm-up keep it near a minute.
+    plan: { runs: 3, warmups: 1 },
+    run: async (plan, failures) => {
+      const results = await runTranscriptBench(plan, failures)
+      printTranscriptReport(results)
       return results
     },
   },
