@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import type { Plugin } from 'vite'
+import { runnerImport, type Plugin, type PreviewServer, type ViteDevServer } from 'vite'
 import react from '@vitejs/plugin-react'
-import { scriptedAgentPlugin } from './src/testing'
+import type * as Testing from './src/testing'
 
 // The demo is served under this policy in preview (and in the browser tests): no inline script, no eval.
 export const STRICT_CSP = [
@@ -36,6 +37,20 @@ function emitStylesheet(mode: string): Plugin {
   }
 }
 
+// The scripted agent's source is loaded through Vite's module runner when a server starts, not bundled with this
+// config: Vite checks every file it bundles into a config for what its future native loader cannot load
+// (extensionless imports) and prints a warning per import on every command.
+function scriptedAgent(options: Testing.ScriptedAgentOptions): Plugin {
+  const mount = async (server: ViteDevServer | PreviewServer) => {
+    const { module } = await runnerImport<typeof Testing>(fileURLToPath(new URL('./src/testing.ts', import.meta.url)))
+    const handler = module.createScriptedAgentHandler(options)
+    // added directly (not from a returned function), so it runs before Vite's own middlewares
+    server.middlewares.use(handler)
+    server.httpServer?.once('close', () => handler.close())
+  }
+  return { name: 'agentscope-react:scripted-agent', configureServer: mount, configurePreviewServer: mount }
+}
+
 // With AGENTSCOPE_URL (e.g. http://127.0.0.1:8080, `npm run dev:agentscope`), /api goes to that real AgentScope
 // server (examples/agentscope-server) instead of the built-in scripted one.
 const AGENTSCOPE_URL = process.env.AGENTSCOPE_URL
@@ -43,29 +58,43 @@ const AGENTSCOPE_PROXY = AGENTSCOPE_URL ? { '/api': { target: AGENTSCOPE_URL, ch
 
 // `vite build` builds the library; `vite build --mode demo` builds the demo page into dist-demo/,
 // which `vite preview --mode demo` serves with the scripted agent under the strict CSP above.
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, command }) => ({
+  // The library build writes ~120 modules: list them only when asked (`--logLevel info`); warnings still show.
+  logLevel: command === 'build' && mode !== 'demo' ? 'warn' : 'info',
   plugins: [
     react(),
     emitStylesheet(mode),
-    ...(AGENTSCOPE_URL ? [] : [scriptedAgentPlugin({ basePath: '/api', pace: SCRIPTED_AGENT_PACE })]),
+    ...(AGENTSCOPE_URL ? [] : [scriptedAgent({ basePath: '/api', pace: SCRIPTED_AGENT_PACE })]),
   ],
   server: { proxy: AGENTSCOPE_PROXY },
   preview: { headers: { 'Content-Security-Policy': STRICT_CSP }, proxy: AGENTSCOPE_PROXY },
   build: mode === 'demo' ? { outDir: 'dist-demo', sourcemap: true } : LIBRARY_BUILD,
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**', 'test/interop/**', 'node_modules/**'],
+    exclude: ['test/browser/**', 'test/interop/**', 'test/package/**', 'node_modules/**'],
     environment: 'node',
   },
 }))
 
+// One output file per source module (`preserveModules`): with `"sideEffects"` in package.json, a consumer's bundler
+// drops every module it does not import, so a top-level `forwardRef`/`createContext` of an unused component never
+// lands in an app that only uses the hooks. No source maps: they would embed the whole source in the package.
 const LIBRARY_BUILD = {
   lib: {
     entry: { index: 'src/index.ts', core: 'src/core.ts', testing: 'src/testing.ts' },
     formats: ['es' as const],
   },
-  sourcemap: true,
+  sourcemap: false,
+  minify: false,
   rollupOptions: {
-    external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@microsoft\/fetch-event-source($|\/)/, /^lowlight($|\/)/, /^node:/, /^vite$/],
+    external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@microsoft\/fetch-event-source($|\/)/, /^lowlight($|\/)/, /^node:/],
+    output: {
+      preserveModules: true,
+      preserveModulesRoot: 'src',
+      entryFileNames: '[name].js',
+      // The React entry is a client module for React Server Components (Next.js App Router); `./core` and
+      // `./testing` stay directive-free. A directive inside a source module would not survive bundling.
+      banner: (chunk: { fileName: string }) => (chunk.fileName === 'index.js' ? "'use client'" : ''),
+    },
   },
 }

@@ -14,6 +14,7 @@ import { printCoreReport, runCoreBench } from './core-bench'
 import { canCollectGarbage } from './measure'
 import type { RunPlan } from './measure'
 import { printScalingReport, runScalingBench } from './scaling-bench'
+import { printSizeReport, runSizeBench } from './size-bench'
 import { printStoreReport, runStoreBench } from './store-bench'
 import { printTranscriptReport, runTranscriptBench } from './transcript-bench'
 
@@ -74,6 +75,16 @@ const SUITES: readonly Suite[] = [
     run: async (plan, failures) => {
       const results = await runBrowserBench(plan, failures)
       printBrowserReport(results)
+      return results
+    },
+  },
+  {
+    name: 'size',
+    // Sizes are exact: one build of each app, no runs to repeat.
+    plan: { runs: 1, warmups: 0 },
+    run: async (_plan, failures) => {
+      const results = await runSizeBench(failures)
+      printSizeReport(results)
       return results
     },
   },

@@ -7,7 +7,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PerformanceObserver } from 'node:perf_hooks'
 import type { PerformanceEntry } from 'node:perf_hooks'
-import type { FrameScheduler } from '../src/store/frame-scheduler'
+import type { FrameScheduler } from '../src/session/frame-scheduler'
 import type { Workload, WireEvent } from './workload'
 
 /** One 60 fps frame, in ms. */

@@ -90,8 +90,14 @@ export type {
   ToolUseEntry,
   Turn,
   TurnStatus,
+  UserMessageEntry,
 } from './core/state'
 export { endStream, reduce } from './core/reduce'
+export type { ReduceErrorHandler } from './core/reduce'
+export { isLocalEventValue, parseLocalEvent, userMessageEvent } from './core/local-events'
+export type { LocalEvent, ParseLocalEventResult, UserMessageEvent } from './core/local-events'
+export { validateHistory } from './core/validate-history'
+export type { ValidatedHistory } from './core/validate-history'
 export { toSnapshot, turnMessage } from './core/snapshot'
 export type { AgentSnapshot, TurnSnapshot } from './core/snapshot'
 export { applyEvents, replayEvents } from './core/replay-events'
@@ -118,13 +124,13 @@ export {
   userMessage,
 } from './core/build-message'
 export type {
-  ConfirmDecision,
+  ConfirmationDecision,
   DataBlockInput,
   DataBlockOptions,
   MessageOptions,
   ToolResultBlockOptions,
 } from './core/build-message'
-export { readHistory, appendTurns } from './core/history'
+export { readHistory, appendTurns, stateFromHistory } from './core/history'
 export type { HistoryItem } from './core/history'
 export { createEventStreamDecoder, readEventStream } from './transport/read-event-stream'
 export type {
@@ -146,3 +152,23 @@ export { createAguiTransport } from './transport/agui-transport'
 export type { AguiTransport, AguiTransportOptions } from './transport/agui-transport'
 export { createReplayTransport } from './transport/replay-transport'
 export type { ReplayPace, ReplayTransport, ReplayTransportOptions } from './transport/replay-transport'
+export { withAgentScopeCompat } from './transport/agentscope-compat'
+export type { ResumeContext } from './transport/agentscope-compat'
+export { createAgentSession, initialSessionState } from './session/create-agent-session'
+export type { AgentSession } from './session/create-agent-session'
+export { createStateHolder } from './session/state-holder'
+export type { SessionStateHolder } from './session/state-holder'
+export { scheduleFrame } from './session/frame-scheduler'
+export type { FrameScheduler } from './session/frame-scheduler'
+export type {
+  AgentSessionActions,
+  AgentSessionOptions,
+  AgentSessionState,
+  AgentStatus,
+  ConnectionState,
+  EventRecorder,
+  ExternalToolResult,
+  RecordedEntry,
+  SendInput,
+  TranscriptItem,
+} from './session/session-state'

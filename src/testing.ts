@@ -19,6 +19,7 @@ export type { NextFunction, ScriptedAgentHandler, ScriptedAgentOptions } from '.
 export { startScriptedAgentServer } from './testing/start-scripted-agent-server'
 export type { ScriptedAgentServer, ScriptedAgentServerOptions } from './testing/start-scripted-agent-server'
 export { scriptedAgentPlugin } from './testing/scripted-agent-plugin'
+export type { ScriptedAgentPlugin, ScriptedAgentPluginServer } from './testing/scripted-agent-plugin'
 export type { Pace } from './testing/pace'
 export type { ScenarioInfo } from './testing/scenario-catalog'
 export { INTERRUPTED_REPLY } from './testing/agent-loop'

@@ -1,11 +1,8 @@
 import { forwardRef } from 'react'
 import type { HTMLAttributes } from 'react'
-import type { AgentStreamError } from '../core/errors'
-import { AgentErrorHandlerContext, AgentStoreContext } from '../react/agent-context'
-import { useOwnStore } from '../react/agent-provider'
+import { AgentProvider } from '../react/agent-provider'
+import type { AgentProviderProps, AgentStoreProps } from '../react/agent-provider'
 import { useAgentStore } from '../react/use-agent-store'
-import type { AgentStore, AgentStoreOptions } from '../store/agent-store-state'
-import type { AgentTransport } from '../transport/agent-transport'
 import type { AttachmentPolicy } from './attachments'
 import { AgentComponentsContext } from './components-context'
 import type { AgentChatComponents } from './components-context'
@@ -29,15 +26,7 @@ export type AgentChatProps = Omit<HTMLAttributes<HTMLDivElement>, 'children'> & 
   readonly placeholder?: string
   /** Which files the composer accepts; `false` turns attachments off. */
   readonly attachments?: AttachmentPolicy | false
-  /**
-   * Called with each error the chat reports, such as a block or turn that could not be shown (it is
-   * replaced by a notice with its raw content; the rest of the chat goes on). Throwing from it is ignored.
-   */
-  readonly onError?: (error: AgentStreamError) => void
-} & (
-    | { readonly store: AgentStore; readonly transport?: never; readonly storeOptions?: never }
-    | { readonly transport: AgentTransport; readonly store?: never; readonly storeOptions?: Omit<AgentStoreOptions, 'transport'> }
-  )
+} & AgentStoreProps
 
 const ChatFrame = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function ChatFrame({ children, ...rest }, ref) {
   const status = useAgentStore((state) => state.status)
@@ -56,31 +45,29 @@ const NO_OVERRIDES: AgentChatComponents = Object.freeze({})
  * asks, an error banner, and a composer with stop and attachments. One store per chat.
  */
 export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function AgentChat(props, ref) {
-  const { components, locale = 'en', theme = 'auto', placeholder, attachments, store: given, transport, storeOptions, onError, className, ...rest } = props
-  const { store, handler } = useOwnStore(given, transport, storeOptions, onError)
+  const { components, locale = 'en', theme = 'auto', placeholder, attachments, store, transport, storeOptions, onError, className, ...rest } = props
+  const provided = (store === undefined ? { transport, storeOptions, onError } : { store }) as AgentProviderProps
   return (
-    <AgentStoreContext.Provider value={store}>
-      <AgentErrorHandlerContext.Provider value={handler}>
-        <AgentLocaleContext.Provider value={locale}>
-          <AgentComponentsContext.Provider value={components ?? NO_OVERRIDES}>
-            <ChatFrame
-              data-agentscope=""
-              data-theme={theme}
-              lang={locale}
-              className={className === undefined ? 'as-chat' : `as-chat ${className}`}
-              {...rest}
-              ref={ref}
-            >
-              <ErrorBanner />
-              <ConnectionNotice />
-              <MessageList />
-              <ConfirmationTray />
-              <Composer placeholder={placeholder} attachments={attachments} />
-              <LiveAnnouncer />
-            </ChatFrame>
-          </AgentComponentsContext.Provider>
-        </AgentLocaleContext.Provider>
-      </AgentErrorHandlerContext.Provider>
-    </AgentStoreContext.Provider>
+    <AgentProvider {...provided}>
+      <AgentLocaleContext.Provider value={locale}>
+        <AgentComponentsContext.Provider value={components ?? NO_OVERRIDES}>
+          <ChatFrame
+            data-agentscope=""
+            data-theme={theme}
+            lang={locale}
+            className={className === undefined ? 'as-chat' : `as-chat ${className}`}
+            {...rest}
+            ref={ref}
+          >
+            <ErrorBanner />
+            <ConnectionNotice />
+            <MessageList />
+            <ConfirmationTray />
+            <Composer placeholder={placeholder} attachments={attachments} />
+            <LiveAnnouncer />
+          </ChatFrame>
+        </AgentComponentsContext.Provider>
+      </AgentLocaleContext.Provider>
+    </AgentProvider>
   )
 })

@@ -4,6 +4,7 @@ import type { ResolvedMedia } from './media-source'
 import type { DataEntry, TextEntry, ThinkingEntry, ToolResultEntry, ToolUseEntry } from '../core/state'
 import type { Msg } from '../core/message'
 import type { ToolCallStatus } from './tool-status'
+import { devError } from '../core/dev-error'
 
 /** Props every tool renderer gets: the call, its latest result, its status and its arguments so far. */
 export interface ToolCallRendererProps {
@@ -49,4 +50,28 @@ export const AgentComponentsContext = createContext<AgentChatComponents>({})
 /** The component overrides in effect. */
 export function useAgentComponents(): AgentChatComponents {
   return useContext(AgentComponentsContext)
+}
+
+/** The kit's own parts that render each other, so that the recursion needs no import circle. */
+export interface AgentParts {
+  /** What turns and tool cards render a subagent's lane with. */
+  readonly SubagentLane: ComponentType<{ readonly scopeKey: string }>
+}
+
+/**
+ * The recursion turn → block → tool call → subagent lane → turn goes through this context rather than an
+ * import circle: `MessageList` (so `<AgentChat>`) and every `SubagentLaneView` provide the lane.
+ */
+export const AgentPartsContext = createContext<AgentParts | null>(null)
+
+function MissingLane({ scopeKey }: { readonly scopeKey: string }) {
+  devError('parts:SubagentLane', `The lane of subagent ${scopeKey} is not shown: render turns within <AgentChat>, <MessageList> or <SubagentLaneView>.`)
+  return null
+}
+
+const NO_PARTS: AgentParts = { SubagentLane: MissingLane }
+
+/** The kit's parts in effect (outside of a provider, lanes are left out with a development warning). */
+export function useAgentParts(): AgentParts {
+  return useContext(AgentPartsContext) ?? NO_PARTS
 }

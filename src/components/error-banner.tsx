@@ -8,7 +8,7 @@ import { useAgentStrings } from './i18n'
 export interface ErrorBannerProps extends HTMLAttributes<HTMLDivElement> {}
 
 // A failed or cut-off run can be run again as it was sent; a refusal only needs reading.
-const RETRYABLE: ReadonlySet<string> = new Set(['http-error', 'network-error', 'incomplete-stream', 'wrong-content-type'])
+const RETRYABLE: ReadonlySet<string> = new Set(['http-error', 'network-error', 'incomplete-stream', 'wrong-content-type', 'timeout'])
 
 /** What went wrong with the last action, and the action that fits: retry a failed run, or dismiss. */
 export const ErrorBanner = forwardRef<HTMLDivElement, ErrorBannerProps>(function ErrorBanner(props, ref) {

@@ -4,7 +4,9 @@ import type { Msg } from '../core/message'
 import { useAgentStoreApi } from '../react/agent-context'
 import { useAgentStore } from '../react/use-agent-store'
 import { selectTurn } from '../store/selectors'
-import { useAgentComponents } from './components-context'
+import { AgentPartsContext, useAgentComponents } from './components-context'
+import type { AgentParts } from './components-context'
+import { SubagentLaneView } from './subagent-lane'
 import { useAgentStrings } from './i18n'
 import { TurnBoundary, rawTextOf } from './render-boundary'
 import { TurnView } from './turn-view'
@@ -61,17 +63,19 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
         data-windowed={list.style === undefined ? undefined : ''}
       >
         <div ref={contentRefs} className="as-list-content" style={list.style}>
-          {transcript.slice(list.start, list.end).map((item) =>
-            item.kind === 'user' ? (
-              <TurnBoundary key={item.key} context={`user message ${item.key}`} raw={() => messageText(item.message)}>
-                <User message={item.message} />
-              </TurnBoundary>
-            ) : (
-              <TurnBoundary key={item.key} context={`turn ${item.index}`} raw={turnText(item.index)}>
-                <TurnView index={item.index} />
-              </TurnBoundary>
-            ),
-          )}
+          <AgentPartsContext.Provider value={LIST_PARTS}>
+            {transcript.slice(list.start, list.end).map((item) =>
+              item.kind === 'user' ? (
+                <TurnBoundary key={item.key} context={`user message ${item.key}`} raw={() => messageText(item.message)}>
+                  <User message={item.message} />
+                </TurnBoundary>
+              ) : (
+                <TurnBoundary key={item.key} context={`turn ${item.index}`} raw={turnText(item.index)}>
+                  <TurnView index={item.index} />
+                </TurnBoundary>
+              ),
+            )}
+          </AgentPartsContext.Provider>
         </div>
       </div>
       {!stuck && (
@@ -82,3 +86,6 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
     </div>
   )
 })
+
+// Turns and tool cards render subagent lanes through this (see AgentPartsContext).
+const LIST_PARTS: AgentParts = { SubagentLane: SubagentLaneView }

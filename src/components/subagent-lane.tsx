@@ -1,6 +1,8 @@
 import { forwardRef, useId, useState } from 'react'
 import type { HTMLAttributes } from 'react'
 import { useSubagentLane } from '../react/use-subagent-lane'
+import { AgentPartsContext } from './components-context'
+import type { AgentParts } from './components-context'
 import { useAgentStrings } from './i18n'
 import { TurnView } from './turn-view'
 
@@ -33,6 +35,7 @@ export const SubagentLaneView = forwardRef<HTMLElement, SubagentLaneViewProps>(f
         </span>
       </button>
       <div id={bodyId} hidden={!open}>
+        <AgentPartsContext.Provider value={LANE_PARTS}>
         {scope.turns.map((turn, index) => (
           <TurnView key={`${turn.id}-${index}`} index={index} scopeKey={scopeKey} />
         ))}
@@ -48,7 +51,11 @@ export const SubagentLaneView = forwardRef<HTMLElement, SubagentLaneViewProps>(f
             </ul>
           </div>
         ))}
+        </AgentPartsContext.Provider>
       </div>
     </section>
   )
 })
+
+// A subagent's own subagents get lanes too (see AgentPartsContext).
+const LANE_PARTS: AgentParts = { SubagentLane: SubagentLaneView }

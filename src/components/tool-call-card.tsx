@@ -1,11 +1,11 @@
 import { forwardRef, useId, useState } from 'react'
 import type { HTMLAttributes } from 'react'
 import { useSubagentKeysOf } from '../react/use-subagent-lane'
+import { useAgentParts } from './components-context'
 import type { ToolCallRendererProps } from './components-context'
 import { ChunkedText } from './chunked-text'
 import { jsonDiff } from './json-diff'
 import { secondsBetween, useAgentStrings } from './i18n'
-import { SubagentLaneView } from './subagent-lane'
 import { ToolOutput, prettyJson } from './tool-output'
 
 /** Props of {@link ToolCallCard}. */
@@ -25,6 +25,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
 ) {
   const strings = useAgentStrings()
   const lanes = useSubagentKeysOf(scopeKey === '' ? call.block.id : '')
+  const { SubagentLane } = useAgentParts()
   const [showOriginal, setShowOriginal] = useState(false)
   const originalId = useId()
   // Results synthesized by the kit (a denial, an external result) start and end at once: no duration.
@@ -71,7 +72,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
       </div>
       {result !== undefined && <ToolOutput result={result} toolName={name} />}
       {lanes.map((laneKey) => (
-        <SubagentLaneView key={laneKey} scopeKey={laneKey} />
+        <SubagentLane key={laneKey} scopeKey={laneKey} />
       ))}
     </article>
   )

@@ -1,16 +1,26 @@
 import { memo } from 'react'
+import type { Turn } from '../core/state'
 import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import { useAgentStoreApi } from '../react/agent-context'
 import { useTurnBlockKeys } from '../react/use-turn'
 import { selectTurn, selectTurns, selectUnattachedSubagentKeys } from '../store/selectors'
-import { SubagentLaneView } from './subagent-lane'
 import { BlockView } from './block-view'
 import { BlockBoundary } from './render-boundary'
+import { useAgentParts } from './components-context'
 import { useAgentStrings } from './i18n'
+import { StallNotice } from './stall-notice'
 import { UsageBadge } from './usage-badge'
 
 const EMPTY_LANES: readonly string[] = Object.freeze([])
+
+// The tool the turn is in, when its last block is a call or a result still streaming.
+function runningToolOf(turn: Turn): string | null {
+  const last = turn.entries[turn.entries.length - 1]
+  if (last?.kind === 'tool_use') return last.block.name
+  if (last?.kind === 'tool_result' && last.status === 'streaming') return last.block.name
+  return null
+}
 
 /** Props of {@link TurnView}. */
 export interface TurnViewProps {
@@ -23,7 +33,8 @@ export interface TurnViewProps {
 export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnViewProps) {
   const strings = useAgentStrings()
   const keys = useTurnBlockKeys(index, scopeKey)
-  const { status, usage, modelCalls, answered, lanes } = useStore(
+  const { SubagentLane } = useAgentParts()
+  const { status, usage, modelCalls, answered, lanes, stalledSince, runningTool } = useStore(
     useAgentStoreApi('TurnView'),
     useShallow((state) => {
       const turn = selectTurn(state, index, scopeKey)
@@ -34,6 +45,9 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
         // A pause that a later turn resumed is over: its "waiting" badge would be stale.
         answered: index < selectTurns(state, scopeKey).length - 1,
         lanes: scopeKey === '' ? selectUnattachedSubagentKeys(state, index) : EMPTY_LANES,
+        // Only the streaming top-level turn says that the run has gone quiet.
+        stalledSince: scopeKey === '' && turn?.status === 'streaming' ? state.stalledSince : null,
+        runningTool: scopeKey === '' && turn?.status === 'streaming' && state.stalledSince !== null ? runningToolOf(turn) : null,
       }
     }),
   )
@@ -48,8 +62,9 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
         </BlockBoundary>
       ))}
       {lanes.map((laneKey) => (
-        <SubagentLaneView key={laneKey} scopeKey={laneKey} />
+        <SubagentLane key={laneKey} scopeKey={laneKey} />
       ))}
+      {stalledSince !== null && <StallNotice since={stalledSince} toolName={runningTool} />}
       <footer className="as-turn-footer">
         {badge && (
           <span className="as-badge" data-status={status}>

@@ -63,7 +63,9 @@ export interface ToolResultBlockOptions {
 }
 
 /** The user's answer to one tool call awaiting confirmation. */
-export interface ConfirmDecision {
+export interface ConfirmationDecision {
+  /** The call it answers; `confirmResult` takes the call itself and ignores this. */
+  readonly toolCallId: string
   readonly approved: boolean
   /** Edited arguments; they replace both `input` and `content` (the server executes `content`). */
   readonly input?: Readonly<Record<string, unknown>>
@@ -351,7 +353,7 @@ export function toolResultBlock(
  * server replaces its stored call with this one (a missing `content` breaks execution).
  * @example confirmResult(toolCall, { approved: true, rules: [allowRule(toolCall, 'rm -rf ./build')] })
  */
-export function confirmResult(toolCall: ToolUseBlock, decision: ConfirmDecision): ConfirmResult {
+export function confirmResult(toolCall: ToolUseBlock, decision: Omit<ConfirmationDecision, 'toolCallId'>): ConfirmResult {
   if (!isObject(toolCall) || toolCall.type !== 'tool_use' || typeof toolCall.id !== 'string') {
     throw new TypeError('confirmResult() needs the tool_use block received in REQUIRE_USER_CONFIRM.toolCalls')
   }

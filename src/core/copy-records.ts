@@ -27,6 +27,7 @@ export function copyState(state: AgentState): Mutable<AgentState> {
     subagentPendingConfirmations: state.subagentPendingConfirmations,
     exposedSubagents: state.exposedSubagents,
     customEvents: state.customEvents,
+    userMessages: state.userMessages,
     seenIds: state.seenIds,
     seenCount: state.seenCount,
   }

@@ -7,13 +7,17 @@ export type AgentStreamErrorCode =
   | 'incomplete-stream'
   | 'network-error'
   | 'refused'
-  /** A block or turn threw while rendering; the rest of the chat is unaffected. */
-  | 'render-error'
+  | 'reducer-failed'
+  | 'timeout'
+  | 'invalid-history'
+  | 'render-failed'
 
 /** Details that come with an error, when they are known. */
 export interface AgentStreamErrorDetails {
   /** The event type at fault, for `invalid-event`. */
   readonly eventType?: string
+  /** The id of the event at fault, when it has one. */
+  readonly eventId?: string
   /** The field at fault, as a path (`toolCalls[1].id`). */
   readonly field?: string
   /** HTTP status, for `http-error`. */
@@ -28,6 +32,7 @@ export class AgentStreamError extends Error {
   override readonly name = 'AgentStreamError'
   readonly code: AgentStreamErrorCode
   readonly eventType: string | undefined
+  readonly eventId: string | undefined
   readonly field: string | undefined
   readonly status: number | undefined
   readonly body: string | undefined
@@ -36,6 +41,7 @@ export class AgentStreamError extends Error {
     super(message, details.cause === undefined ? undefined : { cause: details.cause })
     this.code = code
     this.eventType = details.eventType
+    this.eventId = details.eventId
     this.field = details.field
     this.status = details.status
     this.body = details.body

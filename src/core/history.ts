@@ -130,3 +130,18 @@ export function appendTurns(state: AgentState, turns: readonly Turn[]): AgentSta
     pendingExternalExecution: pending.external,
   })
 }
+
+/**
+ * The state of a stored conversation: its turns at the top level and the user's messages between them,
+ * so that `toSnapshot` gives the whole conversation back. Validate unknown input with `validateHistory` first.
+ */
+export function stateFromHistory(messages: readonly Msg[]): AgentState {
+  const turns: Turn[] = []
+  const userMessages: { message: Msg; turnIndex: number }[] = []
+  for (const item of readHistory(messages)) {
+    if (item.kind === 'turn') turns.push(item.turn)
+    else userMessages.push({ message: item.message, turnIndex: turns.length })
+  }
+  const state = appendTurns(createAgentState(), turns)
+  return userMessages.length === 0 ? state : withStateFields(state, { userMessages })
+}

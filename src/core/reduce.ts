@@ -26,19 +26,29 @@ import {
   applyToolResultStart,
   applyToolResultTextDelta,
 } from './apply-tools'
+import { applyUserMessage } from './apply-user-message'
+import { devError } from './dev-error'
+import { AgentStreamError } from './errors'
 import type { AgentEvent } from './events'
+import type { LocalEvent } from './local-events'
 import { copyState } from './copy-records'
 import type { Mutable } from './copy-records'
 import { markSeenId } from './seen-ids'
 import type { AgentState } from './state'
 import { closeCurrentTurn, withScope } from './turns'
 
+/** Called when a handler of {@link reduce} threw: the event was not applied. */
+export type ReduceErrorHandler = (error: AgentStreamError) => void
+
 /**
  * Applies one event (protocol §7): pure, and idempotent per event id. Only the path to the
  * block an event touches is copied, so every other block, turn and scope keeps its identity.
- * Never throws: an event it cannot use leaves the state as it was.
+ * Never throws: an event it cannot use leaves the state as it was. An exception inside a handler
+ * (a bug, never wire data) leaves the state as it was too, is passed to `onError` as a
+ * `reducer-failed` error naming the event type and id, and is logged in development; the event
+ * counts as not applied (its id is not marked as seen).
  */
-export function reduce(state: AgentState, event: AgentEvent): AgentState {
+export function reduce(state: AgentState, event: AgentEvent | LocalEvent, onError?: ReduceErrorHandler): AgentState {
   try {
     const id: unknown = event.id
     if (typeof id !== 'string' || id === '') return applyEvent(state, event)
@@ -51,13 +61,26 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
     next.seenIds = seenIds
     next.seenCount = seenIds.size
     return next
-  } catch {
-    // Only reachable with a value that bypassed parseAgentEvent; wire data must never break the state.
+  } catch (caught) {
+    reportFailure(event, caught, onError)
     return state
   }
 }
 
-function applyEvent(state: AgentState, event: AgentEvent): AgentState {
+function reportFailure(event: AgentEvent | LocalEvent, caught: unknown, onError: ReduceErrorHandler | undefined): void {
+  const type = typeof event?.type === 'string' ? event.type : 'unknown'
+  const id = typeof event?.id === 'string' ? event.id : undefined
+  const reason = caught instanceof Error ? caught.message : String(caught)
+  const message = `Applying ${type}${id === undefined ? '' : ` ${id}`} failed, so it was skipped: ${reason}`
+  devError(`reduce:${type}:${reason}`, message, caught)
+  try {
+    onError?.(new AgentStreamError('reducer-failed', message, { eventType: type, eventId: id, cause: caught }))
+  } catch {
+    // A throwing reporter must not break the state either.
+  }
+}
+
+function applyEvent(state: AgentState, event: AgentEvent | LocalEvent): AgentState {
   switch (event.type) {
     case 'AGENT_START': {
       return applyAgentStart(state, event)
@@ -151,6 +174,9 @@ function applyEvent(state: AgentState, event: AgentEvent): AgentState {
     }
     case 'CUSTOM': {
       return applyCustom(state, event)
+    }
+    case 'USER_MESSAGE': {
+      return applyUserMessage(state, event)
     }
     default: {
       event satisfies never

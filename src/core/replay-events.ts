@@ -1,4 +1,5 @@
 import type { AgentStreamError } from './errors'
+import { isLocalEventValue, parseLocalEvent } from './local-events'
 import { parseAgentEvent } from './parse-event'
 import { endStream, reduce } from './reduce'
 import { createAgentState } from './state'
@@ -8,18 +9,25 @@ import type { AgentSnapshot } from './snapshot'
 
 /** Options of {@link replayEvents}. */
 export interface ReplayOptions {
-  /** Called for each value that is not a valid event, with its index; it is skipped and the replay goes on. */
+  /**
+   * Called for each value that is not a valid event, or whose handler failed (`reducer-failed`), with its
+   * index; it is skipped and the replay goes on.
+   */
   readonly onError?: (error: AgentStreamError, index: number) => void
   /** Close open turns as `incomplete` at the end, as when the stream closed. @default true */
   readonly endOfStream?: boolean
 }
 
-/** Applies wire values to a state in order; invalid ones are reported and skipped. */
+/**
+ * Applies recorded values to a state in order: wire events, and the kit's own `USER_MESSAGE` local events
+ * (a log exported from a session holds both); invalid ones are reported and skipped.
+ */
 export function applyEvents(state: AgentState, values: readonly unknown[], options: ReplayOptions = {}): AgentState {
   let next = state
   values.forEach((value, index) => {
-    const parsed = parseAgentEvent(value)
-    if (parsed.ok) next = reduce(next, parsed.event)
+    const parsed = isLocalEventValue(value) ? parseLocalEvent(value) : parseAgentEvent(value)
+    const onError = options.onError === undefined ? undefined : (error: AgentStreamError) => options.onError?.(error, index)
+    if (parsed.ok) next = reduce(next, parsed.event, onError)
     else options.onError?.(parsed.error, index)
   })
   return options.endOfStream === false ? next : endStream(next)

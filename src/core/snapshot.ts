@@ -23,6 +23,7 @@ export interface TurnSnapshot {
 
 /** The plain-JSON view of a state: the shape of the fixtures' `expected` object (protocol §7.9). */
 export interface AgentSnapshot {
+  /** The conversation: the user's messages (from `USER_MESSAGE` local events or history) and one assistant Msg per turn. */
   readonly messages: readonly Msg[]
   readonly turns: readonly TurnSnapshot[]
   readonly pendingConfirmation: PendingToolCalls | null
@@ -67,6 +68,19 @@ function turnSnapshot(turn: Turn): TurnSnapshot {
   }
 }
 
+function conversationMessages(state: AgentState, turns: readonly Turn[]): readonly Msg[] {
+  const users = state.userMessages
+  if (users.length === 0) return turns.map(turnMessage)
+  const messages: Msg[] = []
+  let next = 0
+  turns.forEach((turn, index) => {
+    while (next < users.length && (users[next]?.turnIndex ?? 0) <= index) messages.push((users[next++] as { message: Msg }).message)
+    messages.push(turnMessage(turn))
+  })
+  while (next < users.length) messages.push((users[next++] as { message: Msg }).message)
+  return messages
+}
+
 /** The snapshot of a state: messages and turns of the top-level agent, subagents by scope key, pending requests. */
 export function toSnapshot(state: AgentState): AgentSnapshot {
   const main = state.scopes[MAIN_SCOPE]
@@ -76,7 +90,7 @@ export function toSnapshot(state: AgentState): AgentSnapshot {
     if (scope.key !== MAIN_SCOPE) subagents[scope.key] = scope.turns.map(turnMessage)
   }
   return {
-    messages: turns.map(turnMessage),
+    messages: conversationMessages(state, turns),
     turns: turns.map(turnSnapshot),
     pendingConfirmation: state.pendingConfirmation,
     pendingExternalExecution: state.pendingExternalExecution,

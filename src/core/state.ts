@@ -190,6 +190,13 @@ export interface CustomEventRecord {
   readonly source: string | null
 }
 
+/** A message the user sent (or that was loaded), placed before the top-level turn at `turnIndex`. */
+export interface UserMessageEntry {
+  readonly message: Msg
+  /** How many top-level turns came before it: it precedes the turn with this index. */
+  readonly turnIndex: number
+}
+
 /** Everything rebuilt from the events: immutable, with untouched parts shared between states. */
 export interface AgentState {
   readonly scopes: Readonly<Record<string, Scope>>
@@ -198,6 +205,8 @@ export interface AgentState {
   readonly subagentPendingConfirmations: readonly SubagentPendingConfirmation[]
   readonly exposedSubagents: readonly ExposedSubagent[]
   readonly customEvents: readonly CustomEventRecord[]
+  /** The user's messages in order, entered by `USER_MESSAGE` local events or loaded with the history. */
+  readonly userMessages: readonly UserMessageEntry[]
   /** Event ids applied so far; shared between states, see `seen-ids.ts`. */
   readonly seenIds: SeenIds
   /** How many of `seenIds` this state has seen. */
@@ -216,6 +225,7 @@ export function createAgentState(): AgentState {
     subagentPendingConfirmations: [],
     exposedSubagents: [],
     customEvents: [],
+    userMessages: [],
     seenIds: createSeenIds(),
     seenCount: 0,
   }

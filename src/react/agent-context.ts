@@ -1,12 +1,8 @@
 import { createContext, useCallback, useContext } from 'react'
-import type { AgentStreamError } from '../core/errors'
 import type { AgentStore } from '../store/agent-store-state'
 
 /** The store of the nearest provider (or `<AgentChat>`). */
 export const AgentStoreContext = createContext<AgentStore | null>(null)
-
-/** The `onError` of the nearest provider that was given a store it did not make (its own store calls it itself). */
-export const AgentErrorHandlerContext = createContext<((error: AgentStreamError) => void) | null>(null)
 
 /** The store of the nearest provider; throws a clear error outside of one. */
 export function useAgentStoreApi(hookName = 'useAgentStoreApi'): AgentStore {
@@ -15,20 +11,8 @@ export function useAgentStoreApi(hookName = 'useAgentStoreApi'): AgentStore {
   return store
 }
 
-/** Reports an error met while rendering: to the store's warnings and `onError`, and to the provider's `onError`. */
+/** Reports an error met while rendering to the chat's session (its warnings and `onError`); a no-op outside a provider. */
 export function useReportError(): (error: unknown, context: string) => void {
   const store = useContext(AgentStoreContext)
-  const onError = useContext(AgentErrorHandlerContext)
-  return useCallback(
-    (error: unknown, context: string) => {
-      const reported = store?.getState().reportError(error, context)
-      if (reported === undefined || onError === null) return
-      try {
-        onError(reported)
-      } catch {
-        // The application's handler failed: the error is in the warnings already.
-      }
-    },
-    [store, onError],
-  )
+  return useCallback((error: unknown, context: string) => store?.getState().reportError(error, context), [store])
 }

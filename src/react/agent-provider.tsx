@@ -4,47 +4,42 @@ import type { AgentStreamError } from '../core/errors'
 import { createAgentStore } from '../store/create-agent-store'
 import type { AgentStore, AgentStoreOptions } from '../store/agent-store-state'
 import type { AgentTransport } from '../transport/agent-transport'
-import { AgentErrorHandlerContext, AgentStoreContext } from './agent-context'
+import { AgentStoreContext } from './agent-context'
 
-/** Props of {@link AgentProvider}: a store you made, or a transport to make one with. */
-export type AgentProviderProps = {
-  readonly children?: ReactNode
-  /**
-   * Called with each error the chat reports, such as a block that could not be shown (with a store it
-   * makes, also what the store reports through its own `onError`). Throwing from it is ignored.
-   */
-  readonly onError?: (error: AgentStreamError) => void
-} & (
-  | { readonly store: AgentStore; readonly transport?: never; readonly storeOptions?: never }
+/** Where a chat's store comes from: a store you made, or a transport to make one with (`AgentProvider`, `AgentChat`). */
+export type AgentStoreProps =
+  | { readonly store: AgentStore; readonly transport?: never; readonly storeOptions?: never; readonly onError?: never }
   | {
       readonly transport: AgentTransport
       readonly store?: never
       readonly storeOptions?: Omit<AgentStoreOptions, 'transport'>
+      /**
+       * Called with every error and warning of the chat: failed runs, skipped events, render errors reported
+       * by error boundaries. The latest function is called; what it returns or throws is ignored.
+       */
+      readonly onError?: (error: AgentStreamError) => void
     }
-)
 
-/** The store a provider makes, with `onError` read at call time so that a new callback needs no new store. */
-export function useOwnStore(
-  given: AgentStore | undefined,
-  transport: AgentTransport | undefined,
-  storeOptions: Omit<AgentStoreOptions, 'transport'> | undefined,
-  onError: ((error: AgentStreamError) => void) | undefined,
-): { store: AgentStore; handler: ((error: AgentStreamError) => void) | null } {
-  const latest = useRef(onError)
-  latest.current = onError
-  const [own] = useState(() => {
-    if (given !== undefined) return undefined
-    const optionHandler = storeOptions?.onError
-    return createAgentStore({
-      ...storeOptions,
-      transport: transport as AgentTransport,
-      onError: (error) => {
-        optionHandler?.(error)
-        latest.current?.(error)
-      },
-    })
-  })
-  return { store: given ?? (own as AgentStore), handler: given === undefined ? null : (onError ?? null) }
+/** Props of {@link AgentProvider}. */
+export type AgentProviderProps = { readonly children?: ReactNode } & AgentStoreProps
+
+/** The store a provider works with: the one given, or one made once from the transport for its lifetime. */
+export function useProvidedStore(props: AgentStoreProps): AgentStore {
+  const onError = useRef(props.onError)
+  onError.current = props.onError
+  const [own] = useState(() =>
+    props.store === undefined
+      ? createAgentStore({
+          ...props.storeOptions,
+          transport: props.transport as AgentTransport,
+          onError: (error) => {
+            props.storeOptions?.onError?.(error)
+            onError.current?.(error)
+          },
+        })
+      : undefined,
+  )
+  return props.store ?? (own as AgentStore)
 }
 
 /**
@@ -52,10 +47,6 @@ export function useOwnStore(
  * provider's lifetime (a new transport later does not replace it: remount with a `key` for that).
  */
 export function AgentProvider(props: AgentProviderProps) {
-  const { store, handler } = useOwnStore(props.store, props.transport, props.storeOptions, props.onError)
-  return (
-    <AgentStoreContext.Provider value={store}>
-      <AgentErrorHandlerContext.Provider value={handler}>{props.children}</AgentErrorHandlerContext.Provider>
-    </AgentStoreContext.Provider>
-  )
+  const store = useProvidedStore(props)
+  return <AgentStoreContext.Provider value={store}>{props.children}</AgentStoreContext.Provider>
 }

@@ -1,6 +1,6 @@
 export { AgentStoreContext, useAgentStoreApi } from './agent-context'
 export { AgentProvider } from './agent-provider'
-export type { AgentProviderProps } from './agent-provider'
+export type { AgentProviderProps, AgentStoreProps } from './agent-provider'
 export { useAgentStore } from './use-agent-store'
 export { useAgentStream } from './use-agent-stream'
 export type { AgentStream } from './use-agent-stream'

@@ -230,6 +230,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
             }
           },
           onError: handlers.onError,
+          onActivity: handlers.onActivity,
         })
       } catch (error) {
         if (signal.aborted) return 'aborted'

@@ -15,6 +15,8 @@ export interface RunHandlers {
   readonly onOpen?: () => void
   /** Each event as parsed JSON, in order; validation happens downstream (`parseAgentEvent`). */
   readonly onEvent: (value: unknown) => void
+  /** Bytes arrived, heartbeat comments included: the stream is alive even when no event came. */
+  readonly onActivity?: () => void
   /** A problem that does not end the stream, such as a malformed frame that was skipped. */
   readonly onError?: (error: AgentStreamError) => void
   /**

@@ -168,6 +168,7 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
           }
         },
         onError: handlers.onError,
+        onActivity: handlers.onActivity,
       })
       if (outcome === 'finished') return 'ended'
       if (outcome !== null) throw outcome

@@ -27,7 +27,10 @@ export interface EventStreamDecoderOptions {
 }
 
 /** Options for {@link readEventStream}. */
-export type ReadEventStreamOptions = EventStreamDecoderOptions
+export interface ReadEventStreamOptions extends EventStreamDecoderOptions {
+  /** Called for every chunk of the body, comments (heartbeats) included: the stream is alive. */
+  onActivity?(): void
+}
 
 /** Turns the bytes of a `text/event-stream` body into parsed frames, whatever the chunk boundaries. */
 export interface EventStreamDecoder {
@@ -148,6 +151,7 @@ export async function readEventStream(response: Response, options: ReadEventStre
         )
       }
       if (result.done || signal?.aborted) return
+      options.onActivity?.()
       decoder.push(result.value)
     }
   } catch (error) {

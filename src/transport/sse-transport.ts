@@ -122,10 +122,13 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
           handlers.onEvent(value)
         },
         onError: handlers.onError,
+        onActivity: handlers.onActivity,
       })
     } catch (error) {
+      // A cut after the top-level AGENT_END lost nothing: the run is complete, whatever the terminator.
+      if (ended && error instanceof AgentStreamError && error.code === 'network-error') return 'ended'
       // The stream was open and broke off: what the user sees is a reply cut short.
-      if (!(error instanceof AgentStreamError) || error.code !== 'network-error' || ended) throw error
+      if (!(error instanceof AgentStreamError) || error.code !== 'network-error') throw error
       throw new AgentStreamError(
         'incomplete-stream',
         `The reply was cut off before AGENT_END (${error.message}); everything received until then is kept.`,

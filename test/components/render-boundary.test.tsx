@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
 import { AgentComponentsContext } from '../../src/components/components-context'
@@ -51,8 +51,8 @@ const THROWING: AgentChatComponents = { Text: ThrowingText }
 
 async function chatWith(onError = vi.fn(), locale: 'en' | 'zh-CN' = 'en') {
   const driven = drivenTransport()
-  const store = createAgentStore({ transport: driven.transport, scheduleFrame: immediateFrames })
-  render(<AgentChat store={store} components={THROWING} onError={onError} locale={locale} />)
+  const store = createAgentStore({ transport: driven.transport, scheduleFrame: immediateFrames, onError })
+  render(<AgentChat store={store} components={THROWING} locale={locale} />)
   await act(async () => {
     void store.getState().send('hi').catch(() => {})
   })
@@ -86,9 +86,9 @@ describe('render boundaries (#11)', () => {
     log.mockRestore()
     expect(onError).toHaveBeenCalledTimes(1)
     const reported = onError.mock.calls[0]![0] as AgentStreamError
-    expect(reported.code).toBe('render-error')
+    expect(reported.code).toBe('render-failed')
     expect(reported.message).toContain('cannot render boom')
-    expect(store.getState().warnings.map((warning) => warning.code)).toContain('render-error')
+    expect(store.getState().warnings.map((warning) => warning.code)).toContain('render-failed')
   })
 
   it('reports a block that keeps failing while it streams once, not once per frame', async () => {
@@ -124,30 +124,28 @@ describe('render boundaries (#11)', () => {
 
   it('contains a user message that throws as well, and says so in Chinese', async () => {
     const log = quiet()
-    const onError = vi.fn()
     const user: Msg = { id: 'u1', name: 'user', role: 'USER', content: [{ type: 'text', text: 'my question' }], metadata: {}, timestamp: null } as unknown as Msg
     const store = storeFromEvents([start('R1'), text('the answer'), end('R1')], { users: [user] })
     const Broken = () => {
       throw new Error('user card broke')
     }
-    render(<AgentChat store={store} locale="zh-CN" onError={onError} components={{ UserMessage: Broken }} />)
+    render(<AgentChat store={store} locale="zh-CN" components={{ UserMessage: Broken }} />)
     log.mockRestore()
     expect(screen.getByText('此轮回复无法显示。')).toBeTruthy()
     expect(screen.getByText('查看原始内容')).toBeTruthy()
     expect(screen.getByText('my question')).toBeTruthy()
     expect(screen.getByText('the answer')).toBeTruthy()
-    expect(onError).toHaveBeenCalledTimes(1)
+    expect(store.getState().warnings.filter((warning) => warning.code === 'render-failed')).toHaveLength(1)
   })
 
-  it('calls the provider’s onError for a store it did not make, and the store’s own onError too', () => {
+  it('reports to the onError of a store made outside the provider', () => {
     const log = quiet()
     const onError = vi.fn()
-    const storeOnError = vi.fn()
     const base = storeFromEvents([start('R1'), text('boom'), end('R1')])
-    const store = createAgentStore({ transport: { run: async () => 'ended', interrupt: async () => {} }, onError: storeOnError })
+    const store = createAgentStore({ transport: { run: async () => 'ended', interrupt: async () => {} }, onError })
     store.setState({ agent: base.getState().agent, transcript: base.getState().transcript })
     render(
-      <AgentProvider store={store} onError={onError}>
+      <AgentProvider store={store}>
         <AgentComponentsContext.Provider value={THROWING}>
           <TurnView index={0} />
         </AgentComponentsContext.Provider>
@@ -156,8 +154,24 @@ describe('render boundaries (#11)', () => {
     log.mockRestore()
     expect(screen.getByText('This block could not be shown.')).toBeTruthy()
     expect(onError).toHaveBeenCalledTimes(1)
-    expect(storeOnError).toHaveBeenCalledTimes(1)
-    expect(onError.mock.calls[0]![0]).toBe(storeOnError.mock.calls[0]![0])
+    expect((onError.mock.calls[0]![0] as AgentStreamError).code).toBe('render-failed')
+  })
+
+  it('reports through the onError prop of a chat that makes its own store', async () => {
+    const log = quiet()
+    const onError = vi.fn()
+    const driven = drivenTransport()
+    render(<AgentChat transport={driven.transport} storeOptions={{ scheduleFrame: immediateFrames }} components={THROWING} onError={onError} />)
+    const textbox = screen.getByRole('textbox', { name: 'Message' })
+    fireEvent.change(textbox, { target: { value: 'hi' } })
+    await act(async () => {
+      fireEvent.keyDown(textbox, { key: 'Enter' })
+    })
+    await act(async () => driven.push(start('R1'), textStart('M1'), text('boom', 'M1')))
+    log.mockRestore()
+    expect(screen.getByText('This block could not be shown.')).toBeTruthy()
+    expect(onError).toHaveBeenCalledTimes(1)
+    expect((onError.mock.calls[0]![0] as AgentStreamError).code).toBe('render-failed')
   })
 
   it('keeps the chat up when the markdown renderer meets a pathological delta (#11 row 1)', async () => {

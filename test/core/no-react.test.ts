@@ -11,7 +11,7 @@ it('runs with react, react-dom and zustand mocked as empty modules', async () =>
 })
 
 it('imports nothing from React or zustand, and the core imports no other layer', () => {
-  for (const folder of ['core', 'transport']) {
+  for (const folder of ['core', 'transport', 'session']) {
     const directory = new URL(`../../src/${folder}/`, import.meta.url)
     for (const file of readdirSync(directory)) {
       const source = readFileSync(new URL(file, directory), 'utf8')

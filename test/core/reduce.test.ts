@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { applyEvents, createAgentState, replayEvents, toSnapshot } from '../../src/core'
+import { describe, expect, it, vi } from 'vitest'
+import { applyEvents, createAgentState, reduce, replayEvents, toSnapshot } from '../../src/core'
+import type { AgentEvent, AgentStreamError } from '../../src/core'
 import { loadFixtures } from '../fixtures/load-fixtures'
 import type { AgentState } from '../../src/core'
 import {
@@ -178,5 +179,24 @@ describe('reduce', () => {
     expect(state.scopes['session-42/researcher']?.parentToolCallId).toBe('call_Y15UbmBgSWb92O7SbeIdMWKL')
     const [text] = state.scopes['']!.turns[0]!.entries
     expect([text?.startedAt, text?.endedAt]).toEqual(['2026-05-14T09:12:03.169800195Z', '2026-05-14T09:12:03.230020220Z'])
+  })
+})
+
+describe('a handler that throws (#12)', () => {
+  it('leaves the state as it was, reports the event type and id, and counts the event as not applied', () => {
+    const opened = applyEvents(createAgentState(), [start(), textStart()], { endOfStream: false })
+    let reads = 0
+    const delta = text('x')
+    const flaky = { ...delta, get delta() { if (++reads === 1) throw new Error('boom'); return 'x' } }
+    const errors: AgentStreamError[] = []
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const after = reduce(opened, flaky as unknown as AgentEvent, (error) => errors.push(error))
+    expect(consoleError).toHaveBeenCalledTimes(1)
+    consoleError.mockRestore()
+    expect(after).toBe(opened)
+    expect(errors).toMatchObject([{ code: 'reducer-failed', eventType: 'TEXT_BLOCK_DELTA', eventId: delta.id }])
+    // not applied, so the same id goes through once the handler can read it
+    const retried = reduce(after, flaky as unknown as AgentEvent)
+    expect(retried.scopes['']?.turns[0]?.entries[0]?.block).toEqual({ type: 'text', text: 'x' })
   })
 })

@@ -139,7 +139,8 @@ export function resultIdsOf(events: readonly unknown[]): Set<string> {
 /** The kit's snapshot in the normalised form; `requests[i]` is the run that made turn i. */
 export function kitExchanges(snapshot: AgentSnapshot, requests: readonly RunRequest[]): Exchange[] {
   const exchanges: { user: Exchange['user']; blocks: unknown[]; usage: ChatUsage[] }[] = []
-  snapshot.messages.forEach((message, index) => {
+  // The snapshot holds the user's messages too; the requests say what each turn answered.
+  snapshot.messages.filter((message) => message.role !== 'USER').forEach((message, index) => {
     const request = requests[index]
     const turn = snapshot.turns[index]
     if (request?.kind === 'message') {

@@ -6,7 +6,7 @@ import {
   replayEvents,
   toSnapshot,
   type AgentSnapshot,
-  type ConfirmDecision,
+  type ConfirmationDecision,
 } from '../../src/core'
 import { startScriptedAgentServer, type ScriptedAgentServer } from '../../src/testing'
 import { loadFixtures } from '../fixtures/load-fixtures'
@@ -15,7 +15,7 @@ import { confirmBody, externalBody, message, postRun, requestedCalls, type WireE
 /** What a test does to the scripted server: send a message, answer a confirmation, return external results. */
 type Step =
   | { readonly say: string; readonly interruptAt?: string }
-  | { readonly confirm: readonly ConfirmDecision[] }
+  | { readonly confirm: readonly Omit<ConfirmationDecision, 'toolCallId'>[] }
   | { readonly external: string }
 
 interface Case {

@@ -2,7 +2,7 @@
  * A small client for the scripted server tests: real loopback HTTP with fetch, SSE read by the kit's own
  * `readEventStream`, plus the raw body text so tests can look at the bytes.
  */
-import { confirmResult, toolResultBlock, userMessage, type ConfirmDecision, type ToolUseBlock } from '../../src/core'
+import { confirmResult, toolResultBlock, userMessage, type ConfirmationDecision, type ToolUseBlock } from '../../src/core'
 import { readEventStream } from '../../src/transport/read-event-stream'
 
 /** One event as received: a parsed JSON object. */
@@ -98,7 +98,7 @@ export function requestedCalls(
 }
 
 /** A `{ confirmResults }` body answering each requested call in order. */
-export function confirmBody(calls: readonly ToolUseBlock[], decisions: readonly ConfirmDecision[]): { confirmResults: unknown[] } {
+export function confirmBody(calls: readonly ToolUseBlock[], decisions: readonly Omit<ConfirmationDecision, 'toolCallId'>[]): { confirmResults: unknown[] } {
   return { confirmResults: decisions.map((decision, index) => confirmResult(calls[index] as ToolUseBlock, decision)) }
 }
 

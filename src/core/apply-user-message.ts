@@ -1,0 +1,10 @@
+import { withStateFields } from './copy-records'
+import type { UserMessageEvent } from './local-events'
+import type { AgentState } from './state'
+import { MAIN_SCOPE } from './state'
+
+/** The user's message joins the conversation before the next top-level turn. */
+export function applyUserMessage(state: AgentState, event: UserMessageEvent): AgentState {
+  const turnIndex = state.scopes[MAIN_SCOPE]?.turns.length ?? 0
+  return withStateFields(state, { userMessages: [...state.userMessages, { message: event.message, turnIndex }] })
+}

@@ -1,0 +1,444 @@
+import { confirmResult, toolResultBlock, userMessage } from '../core/build-message'
+import type { ConfirmationDecision } from '../core/build-message'
+import { devError } from '../core/dev-error'
+import { AgentStreamError } from '../core/errors'
+import { stateFromHistory } from '../core/history'
+import { userMessageEvent } from '../core/local-events'
+import type { ContentBlock, Msg, ToolResultBlock } from '../core/message'
+import { parseAgentEvent } from '../core/parse-event'
+import { endStream, reduce } from '../core/reduce'
+import { createAgentState } from '../core/state'
+import type { AgentState } from '../core/state'
+import { validateHistory } from '../core/validate-history'
+import type { RunRequest } from '../transport/agent-transport'
+import { withAgentScopeCompat } from '../transport/agentscope-compat'
+import { isTopLevelEnd } from '../transport/stream-endings'
+import { confirmProblem, resultsProblem, sendProblem } from './action-guards'
+import { createEventBatcher } from './event-batcher'
+import { scheduleFrame as defaultScheduleFrame } from './frame-scheduler'
+import type {
+  AgentSessionActions,
+  AgentSessionOptions,
+  AgentSessionState,
+  AgentStatus,
+  ExternalToolResult,
+  RecordedEntry,
+  SendInput,
+} from './session-state'
+import { createStateHolder } from './state-holder'
+import type { SessionStateHolder } from './state-holder'
+import { createStallWatch } from './stall-watch'
+import { EMPTY_TRANSCRIPT, countTranscript, extendTranscript } from './transcript'
+import type { CountedTranscript } from './transcript'
+
+/** One chat without any UI framework: its state, its actions, and a way to hear about changes. */
+export interface AgentSession extends AgentSessionActions {
+  /** The current state; a new object after every change, untouched parts shared. */
+  getState(): AgentSessionState
+  /** Calls `listener` after every change; returns the function that stops it. */
+  subscribe(listener: (state: AgentSessionState, previous: AgentSessionState) => void): () => void
+  /** Closes any run and stops every timer; the session is not used afterwards. */
+  destroy(): void
+}
+
+type Update = { -readonly [K in keyof AgentSessionState]?: AgentSessionState[K] }
+
+interface Run {
+  readonly controller: AbortController
+  readonly token: number
+  finished: Promise<void>
+  stopping: Promise<void> | null
+}
+
+const MAX_WARNINGS = 50
+const RESPONSE_TIMEOUT_MS = 30_000
+const STALL_AFTER_MS = 15_000
+const UNFINISHED_CODES: ReadonlySet<string> = new Set(['network-error', 'incomplete-stream'])
+
+/** The state of a chat with nothing in it. */
+export function initialSessionState(): AgentSessionState {
+  return {
+    agent: createAgentState(),
+    transcript: [],
+    status: 'idle',
+    error: null,
+    warnings: [],
+    connection: null,
+    canRetry: false,
+    stalledSince: null,
+  }
+}
+
+function refused(message: string): AgentStreamError {
+  return new AgentStreamError('refused', message)
+}
+
+function toStreamError(error: unknown): AgentStreamError {
+  if (error instanceof AgentStreamError) return error
+  const reason = error instanceof Error ? error.message : String(error)
+  return new AgentStreamError('network-error', `The run failed: ${reason}`, { cause: error })
+}
+
+function statusAfterRun(agent: AgentState): AgentStatus {
+  if (agent.pendingConfirmation !== null) return 'awaiting-confirmation'
+  if (agent.pendingExternalExecution !== null) return 'awaiting-external'
+  return 'done'
+}
+
+function withWarning(warnings: readonly AgentStreamError[], error: AgentStreamError): readonly AgentStreamError[] {
+  return warnings.length >= MAX_WARNINGS ? [...warnings.slice(1), error] : [...warnings, error]
+}
+
+/**
+ * Creates the headless session of one chat (framework-free: Node, Vue, Svelte, tests): the run lifecycle
+ * (send, confirm, submit tool results, stop, retry, reset, load), the per-frame batcher, the connection
+ * state, stalls, warnings and errors. Events are validated as they arrive and reduced in batches, published
+ * at most once per frame (a large backlog is reduced in ~8 ms slices, one per frame); status changes are
+ * published at once. It keeps its state in `holder` when given (the React binding passes its zustand store),
+ * else in a holder of its own.
+ * @example
+ * const session = createAgentSession({ transport: createSseTransport({ url }) })
+ * session.subscribe((state) => console.log(state.status))
+ * await session.send('Hello')
+ */
+export function createAgentSession(
+  options: AgentSessionOptions,
+  holder: SessionStateHolder<AgentSessionState> = createStateHolder(initialSessionState()),
+): AgentSession {
+  const { transport, recorder, onError } = options
+  const stopTimeoutMs = options.stopTimeoutMs ?? 3000
+  const responseTimeoutMs = options.responseTimeoutMs ?? RESPONSE_TIMEOUT_MS
+  const clock = options.clock ?? (() => Date.now())
+
+  let run: Run | null = null
+  let runToken = 0
+  let failedRequest: RunRequest | null = null
+  let shown: CountedTranscript = EMPTY_TRANSCRIPT
+  // Filled by the values a flush takes, published at its end.
+  let pending: { agent: AgentState; warnings: readonly AgentStreamError[] } | null = null
+  // The end of a run, published by the flush that empties the queue, so the last events and the final
+  // status reach the UI in one update.
+  let finishing: { apply: (agent: AgentState) => Update; done: () => void } | null = null
+
+  const batcher = createEventBatcher({
+    scheduleFrame: options.scheduleFrame ?? defaultScheduleFrame,
+    sliceMs: options.sliceMs ?? 8,
+    maxPerFrame: options.maxEventsPerFrame ?? 4096,
+    now: options.now ?? (() => performance.now()),
+    stamp: recorder === undefined ? undefined : clock,
+    take,
+    publish,
+  })
+  const stall = createStallWatch({
+    afterMs: options.stallAfterMs ?? STALL_AFTER_MS,
+    clock,
+    onChange: (since) => holder.setState({ stalledSince: since }),
+  })
+
+  const state = () => holder.getState()
+
+  function record(entry: RecordedEntry): void {
+    try {
+      recorder?.record(entry)
+    } catch {
+      // A recorder must not break the chat.
+    }
+  }
+
+  function report(error: AgentStreamError): void {
+    try {
+      onError?.(error)
+    } catch {
+      // What onError does is its own affair.
+    }
+  }
+
+  function commit(update: Update): void {
+    if (update.agent !== undefined) {
+      const current = state().transcript
+      // A transcript set from outside (a test's store, say) is counted once, then extended from there.
+      if (current !== shown.items) shown = countTranscript(current)
+      const extended = extendTranscript(update.agent, shown)
+      if (extended !== shown) {
+        shown = extended
+        update.transcript = extended.items
+      }
+    }
+    if (update.transcript !== undefined) shown = update.transcript === shown.items ? shown : countTranscript(update.transcript)
+    holder.setState(update)
+  }
+
+  function warn(error: AgentStreamError): void {
+    report(error)
+    holder.setState({ warnings: withWarning(state().warnings, error) })
+  }
+
+  function reduceFailed(error: AgentStreamError): void {
+    report(error)
+    if (pending !== null) pending.warnings = withWarning(pending.warnings, error)
+  }
+
+  function take(value: unknown, receivedAt: number): void {
+    pending ??= { agent: state().agent, warnings: state().warnings }
+    const parsed = parseAgentEvent(value)
+    if (parsed.ok) {
+      if (recorder !== undefined) record({ kind: 'event', receivedAt, value, event: parsed.event })
+      pending.agent = reduce(pending.agent, parsed.event, reduceFailed)
+    } else {
+      if (recorder !== undefined) record({ kind: 'invalid', receivedAt, value, error: parsed.error })
+      report(parsed.error)
+      pending.warnings = withWarning(pending.warnings, parsed.error)
+    }
+  }
+
+  function publish(drained: boolean): void {
+    const taken = pending
+    pending = null
+    const current = state()
+    let update: Update = {}
+    if (taken !== null && taken.agent !== current.agent) update.agent = taken.agent
+    if (taken !== null && taken.warnings !== current.warnings) update.warnings = taken.warnings
+    const ending = drained ? finishing : null
+    if (ending !== null) {
+      finishing = null
+      update = { ...update, ...ending.apply(update.agent ?? current.agent) }
+    }
+    if (Object.keys(update).length > 0) commit(update)
+    ending?.done()
+  }
+
+  // Publishes the end of a run with the last frame of its events.
+  function finishRun(apply: (agent: AgentState) => Update): Promise<void> {
+    return new Promise((done) => {
+      finishing = { apply, done }
+      batcher.wake()
+    })
+  }
+
+  function discardQueue(): void {
+    batcher.discard()
+    pending = null
+    const ending = finishing
+    finishing = null
+    ending?.done()
+  }
+
+  function refuse(problem: string): never {
+    const error = refused(problem)
+    holder.setState({ error })
+    throw error
+  }
+
+  function startRun(request: RunRequest): Promise<void> {
+    const controller = new AbortController()
+    const token = ++runToken
+    failedRequest = null
+    const { agent } = state()
+    const requestReplyId =
+      request.kind === 'confirm'
+        ? (agent.pendingConfirmation?.requestReplyId ?? null)
+        : request.kind === 'tool-results'
+          ? (agent.pendingExternalExecution?.requestReplyId ?? null)
+          : null
+    holder.setState({ status: 'connecting', error: null, warnings: [], canRetry: false, connection: null, stalledSince: null })
+    let timedOut = false
+    let sawEnd = false
+    const responseTimer = Number.isFinite(responseTimeoutMs)
+      ? setTimeout(() => {
+          timedOut = true
+          controller.abort()
+        }, responseTimeoutMs)
+      : null
+    const handlers = withAgentScopeCompat(request, { requestReplyId }, {
+      signal: controller.signal,
+      onOpen: () => {
+        if (responseTimer !== null) clearTimeout(responseTimer)
+        if (token !== runToken) return
+        holder.setState({ status: 'streaming' })
+        stall.start()
+      },
+      onEvent: (value) => {
+        if (token !== runToken) return
+        if (isTopLevelEnd(value)) sawEnd = true
+        stall.alive()
+        batcher.push(value)
+      },
+      onActivity: () => {
+        if (token === runToken) stall.alive()
+      },
+      onError: (problem) => {
+        if (token === runToken) warn(problem)
+      },
+      onConnection: (connection) => {
+        if (token === runToken) holder.setState({ connection })
+      },
+    })
+    const finished = (async () => {
+      let status: AgentStatus
+      let error: AgentStreamError | null = null
+      try {
+        const end = await transport.run(request, handlers)
+        status = end === 'aborted' ? 'idle' : 'done'
+      } catch (caught) {
+        status = 'error'
+        error = toStreamError(caught)
+      }
+      if (responseTimer !== null) clearTimeout(responseTimer)
+      if (timedOut) {
+        status = 'error'
+        const seconds = Math.round(responseTimeoutMs / 100) / 10
+        error = new AgentStreamError(
+          'timeout',
+          `The agent server did not answer within ${seconds} s (no response headers): check that it is running and reachable, then retry.`,
+        )
+      } else if (status === 'error' && sawEnd && error !== null && UNFINISHED_CODES.has(error.code)) {
+        // The top-level AGENT_END arrived: the run is complete, whatever happened to the connection after it.
+        status = 'done'
+        error = null
+      }
+      if (token !== runToken) return
+      if (error !== null) report(error)
+      failedRequest = status === 'error' ? request : null
+      stall.stop()
+      await finishRun((last) => {
+        const agent = endStream(last)
+        // Not busy any more by the time subscribers hear the final status (they may send right away).
+        if (run?.token === token) run = null
+        return {
+          agent,
+          status: status === 'done' ? statusAfterRun(agent) : status,
+          error,
+          canRetry: failedRequest !== null,
+          stalledSince: null,
+        }
+      })
+    })()
+    run = { controller, finished, token, stopping: null }
+    return finished
+  }
+
+  function enterLocal(message: Msg): void {
+    const event = userMessageEvent(message)
+    record({ kind: 'local', receivedAt: clock(), event })
+    const current = state()
+    const agent = reduce(current.agent, event, (error) => warn(error))
+    if (agent !== current.agent) commit({ agent })
+  }
+
+  async function send(input: SendInput): Promise<void> {
+    const problem = sendProblem(run !== null, state().agent)
+    if (problem !== null) refuse(problem)
+    const message = typeof input === 'object' && 'role' in input ? input : userMessage(input as string | readonly ContentBlock[])
+    enterLocal(message)
+    await startRun({ kind: 'message', messages: [message] })
+  }
+
+  async function confirm(decisions: readonly ConfirmationDecision[]): Promise<void> {
+    const waiting = state().agent.pendingConfirmation
+    const problem = confirmProblem(run !== null, waiting, decisions)
+    if (problem !== null || waiting === null) refuse(problem ?? 'No tool call is waiting for confirmation.')
+    const confirmResults = decisions.map((decision) => {
+      const call = waiting.toolCalls.find((candidate) => candidate.id === decision.toolCallId)
+      if (call === undefined) return refuse(`Tool call ${decision.toolCallId} is not waiting for confirmation.`)
+      return confirmResult(call, { approved: decision.approved, input: decision.input, rules: decision.rules })
+    })
+    await startRun({ kind: 'confirm', confirmResults })
+  }
+
+  async function submitToolResults(results: readonly (ExternalToolResult | ToolResultBlock)[]): Promise<void> {
+    const waiting = state().agent.pendingExternalExecution
+    const blocks = results.map((result) =>
+      'type' in result
+        ? result
+        : toolResultBlock(result.toolCallId, result.output, {
+            name: waiting?.toolCalls.find((call) => call.id === result.toolCallId)?.name ?? null,
+            state: result.state ?? 'success',
+          }),
+    )
+    const problem = resultsProblem(run !== null, waiting, blocks)
+    if (problem !== null) refuse(problem)
+    await startRun({ kind: 'tool-results', toolResults: blocks })
+  }
+
+  async function stopRun(current: Run): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, stopTimeoutMs)
+    })
+    try {
+      await Promise.race([transport.interrupt(), timeout])
+    } catch {
+      // The interrupt endpoint failed: closing the connection still stops the agent on most servers.
+    }
+    await Promise.race([current.finished, timeout])
+    clearTimeout(timer)
+    if (run === current) {
+      current.controller.abort()
+      await current.finished
+    }
+  }
+
+  function stop(): Promise<void> {
+    const current = run
+    if (current === null) return Promise.resolve()
+    // One interrupt per run, however often Stop is pressed.
+    current.stopping ??= stopRun(current)
+    return current.stopping
+  }
+
+  async function retry(): Promise<void> {
+    const request = failedRequest
+    if (request === null || run !== null) refuse('There is no failed request to retry.')
+    await startRun(request)
+  }
+
+  function closeRun(): void {
+    runToken++
+    failedRequest = null
+    run?.controller.abort()
+    run = null
+    stall.stop()
+    discardQueue()
+  }
+
+  function reset(): void {
+    closeRun()
+    record({ kind: 'reset', receivedAt: clock() })
+    shown = EMPTY_TRANSCRIPT
+    holder.setState({ ...initialSessionState() })
+  }
+
+  function load(messages: readonly unknown[]): void {
+    reset()
+    const validated = validateHistory(messages)
+    for (const warning of validated.warnings) report(warning)
+    const agent = stateFromHistory(validated.messages)
+    const after = statusAfterRun(agent)
+    commit({ agent, status: after === 'done' ? 'idle' : after, warnings: validated.warnings.slice(-MAX_WARNINGS) })
+  }
+
+  function reportError(error: unknown, context?: string): void {
+    const reason = error instanceof Error ? error.message : String(error)
+    const problem =
+      error instanceof AgentStreamError
+        ? error
+        : new AgentStreamError('render-failed', `${context === undefined ? '' : `${context}: `}${reason}`, { cause: error })
+    devError(`report:${context ?? ''}:${reason}`, problem.message, error)
+    warn(problem)
+  }
+
+  return {
+    getState: state,
+    subscribe: (listener) => holder.subscribe(listener),
+    send,
+    confirm,
+    submitToolResults,
+    stop,
+    reset,
+    load,
+    retry,
+    reportError,
+    dismissError: () => holder.setState({ error: null, warnings: [] }),
+    destroy: closeRun,
+  }
+}
