@@ -43,6 +43,8 @@ export type {
   SseTransportOptions,
   ToolResultEntry,
   ToolUseEntry,
+  PersistentMap,
+  PersistentVector,
   Turn,
   TurnStatus,
 } from './core'
@@ -120,6 +122,9 @@ export {
   useAgentLocale,
   useAgentStrings,
   useStickToBottom,
+  useWindowedList,
+  BlockBoundary,
+  TurnBoundary,
 } from './components'
 export type {
   AgentChatComponents,
@@ -132,4 +137,7 @@ export type {
   ToolCallCardProps,
   ToolCallRendererProps,
   ToolCallStatus,
+  BlockBoundaryProps,
+  TurnBoundaryProps,
+  ListWindow,
 } from './components'
