@@ -12,6 +12,9 @@ type TrieNode<T> = readonly (TrieNode<T> | T)[]
 
 const EMPTY_NODE: readonly never[] = Object.freeze([])
 
+// The arrays made by toArray, kept beside the vectors so that two vectors with the same items stay deep-equal.
+const ARRAYS = new WeakMap<object, readonly unknown[]>()
+
 /** An immutable list; read it with `get`, `size` and `toArray()` (made once per vector). */
 export class PersistentVector<T> implements Iterable<T> {
   /** How many items it holds. */
@@ -19,14 +22,12 @@ export class PersistentVector<T> implements Iterable<T> {
   private readonly shift: number
   private readonly root: TrieNode<T>
   private readonly tail: readonly T[]
-  private array: readonly T[] | undefined
 
   private constructor(size: number, shift: number, root: TrieNode<T>, tail: readonly T[]) {
     this.size = size
     this.shift = shift
     this.root = root
     this.tail = tail
-    this.array = size === 0 ? EMPTY_NODE : undefined
   }
 
   private static readonly EMPTY: PersistentVector<never> = new PersistentVector<never>(0, BITS, EMPTY_NODE, EMPTY_NODE)
@@ -123,12 +124,14 @@ export class PersistentVector<T> implements Iterable<T> {
 
   /** The items as an array: made on the first call, the same array after (do not change it). */
   toArray(): readonly T[] {
-    if (this.array !== undefined) return this.array
+    if (this.size === 0) return EMPTY_NODE
+    const made = ARRAYS.get(this)
+    if (made !== undefined) return made as readonly T[]
     const array: T[] = new Array(this.size)
     this.forEach((item, index) => {
       array[index] = item
     })
-    this.array = array
+    ARRAYS.set(this, array)
     return array
   }
 
