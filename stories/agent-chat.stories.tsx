@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { AgentChat } from '../src'
-import type { AgentLocale, ReplayPace } from '../src'
+import type { AgentLocaleName, ReplayPace } from '../src'
 import { recordedScript } from './support/scripts'
 import { kitGlobals } from './support/story-context'
 import { useRecordedStore } from './support/use-recorded-store'
@@ -11,7 +11,7 @@ const REALISTIC: ReplayPace = { deltaMs: 45 }
 interface ChatReplayProps {
   /** A script in `stories/scripts/`. */
   readonly script: string
-  readonly locale: AgentLocale
+  readonly locale: AgentLocaleName
   readonly theme: 'light' | 'dark'
   readonly pace?: ReplayPace
 }
@@ -26,7 +26,7 @@ function ChatReplay({ script, locale, theme, pace = REALISTIC }: ChatReplayProps
   return <div style={{ height: 'calc(100vh - 32px)', minHeight: 480 }}>{store && <AgentChat store={store} locale={locale} theme={theme} />}</div>
 }
 
-function replay(script: string, options: { readonly pace?: ReplayPace; readonly locale?: AgentLocale; readonly theme?: 'light' | 'dark' } = {}): Story {
+function replay(script: string, options: { readonly pace?: ReplayPace; readonly locale?: AgentLocaleName; readonly theme?: 'light' | 'dark' } = {}): Story {
   return {
     render: (_args, { globals }) => {
       const chosen = kitGlobals(globals)

@@ -1,4 +1,4 @@
-import { forwardRef } from 'react'
+import { forwardRef, useMemo } from 'react'
 import type { HTMLAttributes } from 'react'
 import { AgentProvider } from '../react/agent-provider'
 import type { AgentProviderProps, AgentStoreProps } from '../react/agent-provider'
@@ -10,8 +10,8 @@ import { Composer } from './composer'
 import { ConnectionNotice } from './connection-notice'
 import { ConfirmationTray } from './confirmation-tray'
 import { ErrorBanner } from './error-banner'
-import { AgentLocaleContext } from './i18n'
-import type { AgentLocale } from './i18n'
+import { AgentLocaleContext, resolveAgentStrings } from './i18n'
+import type { AgentLocale, AgentStringOverrides } from './i18n'
 import { LiveAnnouncer } from './live-announcer'
 import { MessageList } from './message-list'
 
@@ -19,8 +19,10 @@ import { MessageList } from './message-list'
 export type AgentChatProps = Omit<HTMLAttributes<HTMLDivElement>, 'children'> & {
   /** Overrides: tool renderers by name with a fallback, media renderers, text and thinking blocks. */
   readonly components?: AgentChatComponents
-  /** @default 'en' */
+  /** A built-in language (`'en'`, `'zh-CN'`) or strings of your own. @default 'en' */
   readonly locale?: AgentLocale
+  /** Single strings to override in that locale (`{ send: 'Ask' }`, `{ toolStatus: { running: 'Working' } }`). */
+  readonly strings?: AgentStringOverrides
   /** `auto` follows the system setting. @default 'auto' */
   readonly theme?: 'light' | 'dark' | 'auto'
   readonly placeholder?: string
@@ -45,16 +47,18 @@ const NO_OVERRIDES: AgentChatComponents = Object.freeze({})
  * asks, an error banner, and a composer with stop and attachments. One store per chat.
  */
 export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function AgentChat(props, ref) {
-  const { components, locale = 'en', theme = 'auto', placeholder, attachments, store, transport, storeOptions, onError, className, ...rest } = props
+  const { components, locale = 'en', strings, theme = 'auto', placeholder, attachments, store, transport, storeOptions, onError, className, ...rest } = props
+  const resolved = useMemo(() => (strings === undefined ? locale : resolveAgentStrings(locale, strings)), [locale, strings])
+  const lang = typeof resolved === 'string' ? resolved : resolved.lang
   const provided = (store === undefined ? { transport, storeOptions, onError } : { store }) as AgentProviderProps
   return (
     <AgentProvider {...provided}>
-      <AgentLocaleContext.Provider value={locale}>
+      <AgentLocaleContext.Provider value={resolved}>
         <AgentComponentsContext.Provider value={components ?? NO_OVERRIDES}>
           <ChatFrame
             data-agentscope=""
             data-theme={theme}
-            lang={locale}
+            lang={lang}
             className={className === undefined ? 'as-chat' : `as-chat ${className}`}
             {...rest}
             ref={ref}

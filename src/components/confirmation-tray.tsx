@@ -3,7 +3,7 @@ import type { HTMLAttributes } from 'react'
 import type { PendingToolCalls } from '../core/state'
 import { useAgentStore } from '../react/use-agent-store'
 import { usePendingConfirmation } from '../react/use-pending-confirmation'
-import type { ConfirmationDecision } from '../store/agent-store-state'
+import type { ConfirmationDecision } from '../core/build-message'
 import { ConfirmationCard } from './confirmation-card'
 import { useAgentStrings } from './i18n'
 

@@ -12,7 +12,7 @@ import { TurnBoundary, rawTextOf } from './render-boundary'
 import { TurnView } from './turn-view'
 import { useStickToBottom } from './use-stick-to-bottom'
 import { useWindowedList } from './use-windowed-list'
-import { UserMessage } from './user-message'
+import { UserMessageView } from './user-message'
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps extends HTMLAttributes<HTMLDivElement> {}
@@ -30,7 +30,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
   const store = useAgentStoreApi('MessageList')
   const transcript = useAgentStore((state) => state.transcript)
   const busy = useAgentStore((state) => state.status === 'streaming' || state.status === 'connecting')
-  const User = useAgentComponents().UserMessage ?? UserMessage
+  const User = useAgentComponents().UserMessage ?? UserMessageView
   const { scrollRef, contentRef, stuck, jumpToLatest } = useStickToBottom()
   const list = useWindowedList(transcript.length, stuck)
   const { scrollRef: windowScrollRef, contentRef: windowContentRef } = list

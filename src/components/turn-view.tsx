@@ -1,26 +1,12 @@
 import { memo } from 'react'
-import type { Turn } from '../core/state'
-import { useStore } from 'zustand'
-import { useShallow } from 'zustand/react/shallow'
-import { useAgentStoreApi } from '../react/agent-context'
 import { useTurnBlockKeys } from '../react/use-turn'
-import { selectTurn, selectTurns, selectUnattachedSubagentKeys } from '../store/selectors'
+import { useTurnSummary } from '../react/use-turn-summary'
 import { BlockView } from './block-view'
 import { BlockBoundary } from './render-boundary'
 import { useAgentParts } from './components-context'
 import { useAgentStrings } from './i18n'
 import { StallNotice } from './stall-notice'
 import { UsageBadge } from './usage-badge'
-
-const EMPTY_LANES: readonly string[] = Object.freeze([])
-
-// The tool the turn is in, when its last block is a call or a result still streaming.
-function runningToolOf(turn: Turn): string | null {
-  const last = turn.entries[turn.entries.length - 1]
-  if (last?.kind === 'tool_use') return last.block.name
-  if (last?.kind === 'tool_result' && last.status === 'streaming') return last.block.name
-  return null
-}
 
 /** Props of {@link TurnView}. */
 export interface TurnViewProps {
@@ -34,23 +20,7 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
   const strings = useAgentStrings()
   const keys = useTurnBlockKeys(index, scopeKey)
   const { SubagentLane } = useAgentParts()
-  const { status, usage, modelCalls, answered, lanes, stalledSince, runningTool } = useStore(
-    useAgentStoreApi('TurnView'),
-    useShallow((state) => {
-      const turn = selectTurn(state, index, scopeKey)
-      return {
-        status: turn?.status,
-        usage: turn?.usage ?? null,
-        modelCalls: turn?.modelCalls,
-        // A pause that a later turn resumed is over: its "waiting" badge would be stale.
-        answered: index < selectTurns(state, scopeKey).length - 1,
-        lanes: scopeKey === '' ? selectUnattachedSubagentKeys(state, index) : EMPTY_LANES,
-        // Only the streaming top-level turn says that the run has gone quiet.
-        stalledSince: scopeKey === '' && turn?.status === 'streaming' ? state.stalledSince : null,
-        runningTool: scopeKey === '' && turn?.status === 'streaming' && state.stalledSince !== null ? runningToolOf(turn) : null,
-      }
-    }),
-  )
+  const { status, usage, modelCalls, answered, lanes, stalledSince, runningTool } = useTurnSummary(index, scopeKey)
   if (status === undefined) return null
   const paused = status === 'awaiting_confirmation' || status === 'awaiting_external_execution'
   const badge = status !== 'completed' && status !== 'streaming' && !(paused && answered)

@@ -5,14 +5,14 @@ import { useAgentStrings } from './i18n'
 import { resolveMedia } from './media-source'
 import { MediaView } from './media-view'
 
-/** Props of {@link UserMessage}. */
-export interface UserMessageProps extends HTMLAttributes<HTMLDivElement> {
+/** Props of {@link UserMessageView}. */
+export interface UserMessageViewProps extends HTMLAttributes<HTMLDivElement> {
   readonly message: Msg
 }
 
 /** A message the user sent: its text and its attachments. */
-export const UserMessage = memo(
-  forwardRef<HTMLDivElement, UserMessageProps>(function UserMessage({ message, ...rest }, ref) {
+export const UserMessageView = memo(
+  forwardRef<HTMLDivElement, UserMessageViewProps>(function UserMessageView({ message, ...rest }, ref) {
     const strings = useAgentStrings()
     return (
       <div className="as-user" data-as-role="user" {...rest} ref={ref}>

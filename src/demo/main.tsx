@@ -9,8 +9,8 @@ import {
   createSseTransport,
   useAgentStore,
 } from '../index'
-import type { AgentLocale, AgentStore, AgentTransport } from '../index'
-import { AgentStoreContext } from '../react/agent-context'
+import type { AgentLocaleName, AgentStore, AgentTransport } from '../index'
+import { AgentProvider } from '../react/agent-provider'
 import '../components/styles.css'
 import '../components/markdown/markdown.css'
 import './demo.css'
@@ -80,7 +80,7 @@ function Demo() {
   const [protocol, setProtocol] = useState<Protocol>('native')
   const [store, setStore] = useState(() => newStore('native'))
   const [scenarios, setScenarios] = useState<readonly ScenarioInfo[]>([])
-  const [locale, setLocale] = useState<AgentLocale>(() => (navigator.language.startsWith('zh') ? 'zh-CN' : 'en'))
+  const [locale, setLocale] = useState<AgentLocaleName>(() => (navigator.language.startsWith('zh') ? 'zh-CN' : 'en'))
   const [theme, setTheme] = useState<'auto' | 'light' | 'dark'>('auto')
   useEffect(() => {
     fetch('/api/scenarios')
@@ -115,7 +115,7 @@ function Demo() {
         </label>
         <label>
           Language
-          <select value={locale} onChange={(event) => setLocale(event.target.value as AgentLocale)}>
+          <select value={locale} onChange={(event) => setLocale(event.target.value as AgentLocaleName)}>
             <option value="en">English</option>
             <option value="zh-CN">简体中文</option>
           </select>
@@ -128,9 +128,9 @@ function Demo() {
             <option value="dark">Dark</option>
           </select>
         </label>
-        <AgentStoreContext.Provider value={store}>
+        <AgentProvider store={store}>
           <ExternalTools />
-        </AgentStoreContext.Provider>
+        </AgentProvider>
         <nav aria-label="Scenarios">
           <ul>
             {scenarios.map((scenario) => (
