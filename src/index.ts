@@ -4,7 +4,10 @@
  */
 export {
   AGENT_EVENT_TYPES,
+  AGENT_PROTOCOL_CAPABILITIES,
+  AGUI_CAPABILITIES,
   AgentStreamError,
+  FULL_CAPABILITIES,
   MAIN_SCOPE,
   applyEvents,
   confirmResult,
@@ -57,6 +60,7 @@ export type {
   ToolUseEntry,
   PersistentMap,
   PersistentVector,
+  TransportCapabilities,
   Turn,
   TurnStatus,
 } from './core'
@@ -87,6 +91,7 @@ export {
   useSubagentKeys,
   useSubagentLane,
   useToolCall,
+  useTransportCapabilities,
   useTurn,
   useTurnBlockKeys,
   useTurnSummary,

@@ -14,6 +14,12 @@ export interface ConfirmationCardProps extends Omit<HTMLAttributes<HTMLElement>,
   readonly decision?: ConfirmationDecision
   readonly onDecide: (decision: ConfirmationDecision) => void
   readonly disabled?: boolean
+  /** Offer approve / deny; false when the transport cannot carry an answer (the tray says why). @default true */
+  readonly canAnswer?: boolean
+  /** Offer "Edit arguments"; false when the transport cannot carry edited arguments. @default true */
+  readonly canEdit?: boolean
+  /** Offer "Always allow"; false when the transport cannot carry permission rules. @default true */
+  readonly canAlwaysAllow?: boolean
 }
 
 type Mode = 'view' | 'edit' | 'rule'
@@ -37,7 +43,7 @@ function parseArguments(text: string, strings: ReturnType<typeof useAgentStrings
 
 /** One tool call waiting for the user: approve, deny, edit its arguments (validated, with a diff) or always allow. */
 export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(function ConfirmationCard(
-  { toolCall, decision, onDecide, disabled = false, ...rest },
+  { toolCall, decision, onDecide, disabled = false, canAnswer = true, canEdit = true, canAlwaysAllow = true, ...rest },
   ref,
 ) {
   const strings = useAgentStrings()
@@ -50,7 +56,7 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
   const name = toolCall.name ?? toolCall.id
   const parsed = useMemo(() => parseArguments(draft, strings), [draft, strings])
   const ruleContent = ruleScope === 'any' ? null : ruleContentOf(toolCall)
-  const rule: PermissionRule | null = toolCall.name === null ? null : allowRule(toolCall, ruleContent)
+  const rule: PermissionRule | null = toolCall.name === null || !canAlwaysAllow ? null : allowRule(toolCall, ruleContent)
   const decide = (next: ConfirmationDecision) => {
     setMode('view')
     onDecide(next)
@@ -115,7 +121,7 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
         </fieldset>
       )}
       <div className="as-actions">
-        {mode === 'view' && (
+        {mode === 'view' && canAnswer && (
           <>
             <button type="button" data-variant="primary" disabled={disabled} onClick={() => decide({ toolCallId: toolCall.id, approved: true })}>
               {strings.approve}
@@ -123,9 +129,11 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
             <button type="button" data-variant="danger" disabled={disabled} onClick={() => decide({ toolCallId: toolCall.id, approved: false })}>
               {strings.deny}
             </button>
-            <button type="button" disabled={disabled} onClick={() => setMode('edit')}>
-              {strings.edit}
-            </button>
+            {canEdit && (
+              <button type="button" disabled={disabled} onClick={() => setMode('edit')}>
+                {strings.edit}
+              </button>
+            )}
             {rule !== null && (
               <button type="button" disabled={disabled} onClick={() => setMode('rule')}>
                 {strings.alwaysAllow}

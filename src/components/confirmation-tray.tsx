@@ -4,6 +4,7 @@ import type { PendingToolCalls } from '../core/state'
 import { useAgentStore } from '../react/use-agent-store'
 import { usePendingConfirmation } from '../react/use-pending-confirmation'
 import type { ConfirmationDecision } from '../core/build-message'
+import { useTransportCapabilities } from '../react/use-transport-capabilities'
 import { ConfirmationCard } from './confirmation-card'
 import { useAgentStrings } from './i18n'
 
@@ -13,6 +14,9 @@ export interface ConfirmationTrayProps extends HTMLAttributes<HTMLElement> {}
 function Tray({ pending }: { readonly pending: PendingToolCalls }) {
   const strings = useAgentStrings()
   const confirm = useAgentStore((state) => state.confirm)
+  // Offer only what the transport can carry, and say once, here, what it cannot.
+  const { confirm: canAnswer, editArguments, rules } = useTransportCapabilities()
+  const note = !canAnswer ? strings.transportCannotConfirm : !editArguments || !rules ? strings.transportApproveDenyOnly : null
   const [decisions, setDecisions] = useState<ReadonlyMap<string, ConfirmationDecision>>(new Map())
   const [sending, setSending] = useState(false)
   const calls = pending.toolCalls
@@ -34,11 +38,21 @@ function Tray({ pending }: { readonly pending: PendingToolCalls }) {
   return (
     <>
       <h2 className="as-tray-title">{strings.confirmationTitle(calls.length)}</h2>
+      {note !== null && <p className="as-tray-note">{note}</p>}
       {calls.map((call) => (
-        <ConfirmationCard key={call.id} toolCall={call} decision={decisions.get(call.id)} onDecide={decide} disabled={sending} />
+        <ConfirmationCard
+          key={call.id}
+          toolCall={call}
+          decision={decisions.get(call.id)}
+          onDecide={decide}
+          disabled={sending}
+          canAnswer={canAnswer}
+          canEdit={editArguments}
+          canAlwaysAllow={rules}
+        />
       ))}
       <div className="as-actions">
-        {calls.length > 1 && (
+        {canAnswer && calls.length > 1 && (
           <>
             <button type="button" data-variant="primary" disabled={sending} onClick={() => submit(calls.map((call) => ({ toolCallId: call.id, approved: true })))}>
               {strings.approveAll}
