@@ -46,7 +46,7 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
       if (node.language !== 'mermaid' || node.status !== 'done') return code
       return (
         <div key={key} className="as-md-diagram">
-          <MermaidDiagram source={node.code} label={/^zh/i.test(locale ?? '') ? 'Mermaid 图表' : 'Mermaid diagram'} />
+          <MermaidDiagram source={node.code} label={markdownMessages(locale).diagram} />
           {code}
         </div>
       )
