@@ -6,3 +6,4 @@ if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react')
   configure({ asyncUtilTimeout: 4_000 })
 }
+export {}
