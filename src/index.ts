@@ -4,7 +4,10 @@
  */
 export {
   AGENT_EVENT_TYPES,
+  AGENT_PROTOCOL_CAPABILITIES,
+  AGUI_CAPABILITIES,
   AgentStreamError,
+  FULL_CAPABILITIES,
   MAIN_SCOPE,
   applyEvents,
   confirmResult,
@@ -58,6 +61,7 @@ export type {
   SseTransportOptions,
   ToolResultEntry,
   ToolUseEntry,
+  TransportCapabilities,
   Turn,
   TurnStatus,
 } from './core'
@@ -88,6 +92,7 @@ export {
   useSubagentKeys,
   useSubagentLane,
   useToolCall,
+  useTransportCapabilities,
   useTurn,
   useTurnBlockKeys,
   useTurnSummary,
@@ -103,6 +108,12 @@ export type {
 export {
   AGENT_STRINGS,
   AgentChat,
+  AgentIdentity,
+  EmptyState,
+  JsonView,
+  TurnActions,
+  formatJson,
+  summarizeArguments,
   AgentComponentsContext,
   AgentLocaleContext,
   BlockView,
@@ -140,6 +151,13 @@ export {
 export type {
   AgentChatComponents,
   AgentChatProps,
+  AgentIdentityProps,
+  ChatSuggestion,
+  EmptyStateProps,
+  JsonViewProps,
+  MediaPolicy,
+  TurnActionsProps,
+  TurnFeedback,
   AgentLocale,
   AgentLocaleName,
   AgentStringOverrides,
