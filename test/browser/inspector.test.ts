@@ -133,7 +133,10 @@ it('fits a phone: the inspector below the chat, no sideways scrolling', async ()
   const { page } = demo
   await send(page, 'weather')
   await waitForTurn(page, 0, ['completed'])
+  // on a phone the toggle is in the drawer of scenarios and settings
+  await page.getByRole('button', { name: /Scenarios and settings/ }).click()
   await openInspector(page)
+  await page.keyboard.press('Escape')
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
   await screenshot(page, 'inspector-phone')
