@@ -169,6 +169,16 @@ function Demo() {
         <button type="button" onClick={() => setStore(newChat(protocol))}>
           New conversation
         </button>
+        <button
+          type="button"
+          aria-pressed={inspecting}
+          onClick={() => {
+            setInspecting(!inspecting)
+            setView(null)
+          }}
+        >
+          Inspector
+        </button>
         <div className="demo-settings">
           <label>
             Protocol
