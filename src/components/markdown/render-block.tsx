@@ -46,7 +46,8 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
       if (node.language !== 'mermaid' || node.status !== 'done') return code
       return (
         <div key={key} className="as-md-diagram">
-          <MermaidDiagram source={node.code} label={/^zh/i.test(locale ?? '') ? 'Mermaid 图表' : 'Mermaid diagram'} />
+          {/* the label belongs in locale.ts (MarkdownMessages), which is being unified with the kit's strings */}
+          <MermaidDiagram source={node.code} label={typeof locale === 'string' && /^zh/i.test(locale) ? 'Mermaid 图表' : 'Mermaid diagram'} />
           {code}
         </div>
       )
