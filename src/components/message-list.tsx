@@ -3,6 +3,7 @@ import type { HTMLAttributes } from 'react'
 import { useAgentStore } from '../react/use-agent-store'
 import { AgentPartsContext, useAgentComponents } from './components-context'
 import type { AgentParts } from './components-context'
+import { EmptyState } from './empty-state'
 import { SubagentLaneView } from './subagent-lane'
 import { useAgentStrings } from './i18n'
 import { TurnView } from './turn-view'
@@ -32,6 +33,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
         data-stuck={stuck ? '' : undefined}
       >
         <div ref={contentRef} className="as-list-content">
+          {transcript.length === 0 && !busy && <EmptyState />}
           <AgentPartsContext.Provider value={LIST_PARTS}>
             {transcript.map((item) =>
               item.kind === 'user' ? <User key={item.key} message={item.message} /> : <TurnView key={item.key} index={item.index} />,

@@ -1,6 +1,7 @@
 import { confirmResult, toolResultBlock, userMessage } from '../core/build-message'
 import type { ConfirmationDecision } from '../core/build-message'
 import { devError } from '../core/dev-error'
+import { createReceiveClock } from '../core/event-recorder'
 import { AgentStreamError } from '../core/errors'
 import { stateFromHistory } from '../core/history'
 import { userMessageEvent } from '../core/local-events'
@@ -10,7 +11,8 @@ import { endStream, reduce } from '../core/reduce'
 import { createAgentState } from '../core/state'
 import type { AgentState } from '../core/state'
 import { validateHistory } from '../core/validate-history'
-import type { RunRequest } from '../transport/agent-transport'
+import { FULL_CAPABILITIES } from '../transport/agent-transport'
+import type { RunRequest, TransportCapabilities } from '../transport/agent-transport'
 import { withAgentScopeCompat } from '../transport/agentscope-compat'
 import { isTopLevelEnd } from '../transport/stream-endings'
 import { confirmProblem, resultsProblem, sendProblem } from './action-guards'
@@ -56,7 +58,7 @@ const STALL_AFTER_MS = 15_000
 const UNFINISHED_CODES: ReadonlySet<string> = new Set(['network-error', 'incomplete-stream'])
 
 /** The state of a chat with nothing in it. */
-export function initialSessionState(): AgentSessionState {
+export function initialSessionState(capabilities: TransportCapabilities = FULL_CAPABILITIES): AgentSessionState {
   return {
     agent: createAgentState(),
     transcript: [],
@@ -66,6 +68,7 @@ export function initialSessionState(): AgentSessionState {
     connection: null,
     canRetry: false,
     stalledSince: null,
+    capabilities,
   }
 }
 
@@ -103,7 +106,7 @@ function withWarning(warnings: readonly AgentStreamError[], error: AgentStreamEr
  */
 export function createAgentSession(
   options: AgentSessionOptions,
-  holder: SessionStateHolder<AgentSessionState> = createStateHolder(initialSessionState()),
+  holder: SessionStateHolder<AgentSessionState> = createStateHolder(initialSessionState(options.transport.capabilities)),
 ): AgentSession {
   const { transport, recorder, onError } = options
   const stopTimeoutMs = options.stopTimeoutMs ?? 3000
@@ -125,7 +128,7 @@ export function createAgentSession(
     sliceMs: options.sliceMs ?? 8,
     maxPerFrame: options.maxEventsPerFrame ?? 4096,
     now: options.now ?? (() => performance.now()),
-    stamp: recorder === undefined ? undefined : clock,
+    stamp: recorder === undefined ? undefined : createReceiveClock(clock),
     take,
     publish,
   })
@@ -241,6 +244,7 @@ export function createAgentSession(
           ? (agent.pendingExternalExecution?.requestReplyId ?? null)
           : null
     holder.setState({ status: 'connecting', error: null, warnings: [], canRetry: false, connection: null, stalledSince: null })
+    record({ kind: 'run', receivedAt: clock(), request })
     let timedOut = false
     let sawEnd = false
     const responseTimer = Number.isFinite(responseTimeoutMs)
@@ -276,7 +280,9 @@ export function createAgentSession(
         if (token === runToken) stall.alive()
       },
       onError: (problem) => {
-        if (token === runToken) warn(problem)
+        if (token !== runToken) return
+        record({ kind: 'problem', receivedAt: clock(), error: problem })
+        warn(problem)
       },
       onConnection: (connection) => {
         if (token === runToken) holder.setState({ connection })
@@ -313,9 +319,11 @@ export function createAgentSession(
         const agent = endStream(last)
         // Not busy any more by the time subscribers hear the final status (they may send right away).
         if (run?.token === token) run = null
+        const final = status === 'done' ? statusAfterRun(agent) : status
+        record({ kind: 'run-end', receivedAt: clock(), status: final, error })
         return {
           agent,
-          status: status === 'done' ? statusAfterRun(agent) : status,
+          status: final,
           error,
           canRetry: failedRequest !== null,
           stalledSince: null,
@@ -414,12 +422,13 @@ export function createAgentSession(
     closeRun()
     record({ kind: 'reset', receivedAt: clock() })
     shown = EMPTY_TRANSCRIPT
-    holder.setState({ ...initialSessionState() })
+    holder.setState({ ...initialSessionState(options.transport.capabilities) })
   }
 
   function load(messages: readonly unknown[]): void {
     reset()
     const validated = validateHistory(messages)
+    record({ kind: 'load', receivedAt: clock(), messages: validated.messages })
     for (const warning of validated.warnings) report(warning)
     const agent = stateFromHistory(validated.messages)
     const after = statusAfterRun(agent)
