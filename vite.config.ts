@@ -20,7 +20,12 @@ export const STRICT_CSP = [
 ].join('; ')
 
 // SCRIPTED_AGENT_PACE: 'realistic' (the default), 'instant', or the ms per text delta (the browser tests use 3)
-const SCRIPTED_AGENT_PACE = process.env.SCRIPTED_AGENT_PACE === 'instant' ? 'instant' : Number(process.env.SCRIPTED_AGENT_PACE) > 0 ? { deltaMs: Number(process.env.SCRIPTED_AGENT_PACE) } : 'realistic'
+const SCRIPTED_AGENT_PACE =
+  process.env.SCRIPTED_AGENT_PACE === 'instant'
+    ? 'instant'
+    : Number(process.env.SCRIPTED_AGENT_PACE) > 0
+      ? { deltaMs: Number(process.env.SCRIPTED_AGENT_PACE) }
+      : 'realistic'
 
 const STYLESHEETS = ['src/components/styles.css', 'src/components/markdown/markdown.css']
 
@@ -61,11 +66,7 @@ const AGENTSCOPE_PROXY = AGENTSCOPE_URL ? { '/api': { target: AGENTSCOPE_URL, ch
 export default defineConfig(({ mode, command }) => ({
   // The library build writes ~120 modules: list them only when asked (`--logLevel info`); warnings still show.
   logLevel: command === 'build' && mode !== 'demo' ? 'warn' : 'info',
-  plugins: [
-    react(),
-    emitStylesheet(mode),
-    ...(AGENTSCOPE_URL ? [] : [scriptedAgent({ basePath: '/api', pace: SCRIPTED_AGENT_PACE })]),
-  ],
+  plugins: [react(), emitStylesheet(mode), ...(AGENTSCOPE_URL ? [] : [scriptedAgent({ basePath: '/api', pace: SCRIPTED_AGENT_PACE })])],
   server: { proxy: AGENTSCOPE_PROXY },
   preview: { headers: { 'Content-Security-Policy': STRICT_CSP }, proxy: AGENTSCOPE_PROXY },
   build: mode === 'demo' ? { outDir: 'dist-demo', sourcemap: true } : LIBRARY_BUILD,
@@ -87,7 +88,7 @@ const LIBRARY_BUILD = {
   sourcemap: false,
   minify: false,
   rollupOptions: {
-    external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@microsoft\/fetch-event-source($|\/)/, /^lowlight($|\/)/, /^node:/],
+    external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@microsoft\/fetch-event-source($|\/)/, /^refractor($|\/)/, /^node:/],
     output: {
       preserveModules: true,
       preserveModulesRoot: 'src',

@@ -127,7 +127,7 @@ function partOf(file: string, functionName: string): string {
   const packageMatch = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)
   if (packageMatch) {
     const name = packageMatch[1] as string
-    return name === 'highlight.js' || name === 'lowlight' ? 'highlighter (lowlight, highlight.js)' : name
+    return name === 'refractor' ? 'highlighter (refractor)' : name
   }
   const kitMatch = /^src\/(?:components\/markdown|[^/]+)/.exec(file)
   if (kitMatch) return kitMatch[0]

@@ -35,7 +35,8 @@ export async function runSizeBench(failures: string[]): Promise<SizeResult[]> {
       }
     }
     for (const result of results) {
-      if (result.initialBytes > result.ceiling) failures.push(`size: ${result.app} is ${result.initialBytes} B, over its ceiling of ${result.ceiling} B`)
+      if (result.initialBytes > result.ceiling)
+        failures.push(`size: ${result.app} is ${result.initialBytes} B, over its ceiling of ${result.ceiling} B`)
     }
     return results
   } finally {

@@ -40,9 +40,12 @@ for (const entry of ENTRIES) {
     },
   }
   const config = ExtractorConfig.prepare({ configObject, configObjectFullPath: undefined, packageJsonFullPath: resolve(ROOT, 'package.json') })
-  const result = Extractor.invoke(config, { localBuild: update, messageCallback: (message) => {
-    if (message.logLevel !== ExtractorLogLevel.Error && message.logLevel !== ExtractorLogLevel.Warning) message.handled = true
-  } })
+  const result = Extractor.invoke(config, {
+    localBuild: update,
+    messageCallback: (message) => {
+      if (message.logLevel !== ExtractorLogLevel.Error && message.logLevel !== ExtractorLogLevel.Warning) message.handled = true
+    },
+  })
   if (result.apiReportChanged && !update) {
     console.error(`The public API of ${entry.declarations} differs from etc/${entry.report}: run \`npm run api:update\`, review and commit it.`)
     failed = true

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { AgentChat } from '../src'
-import type { AgentChatProps, AgentLocale, ReplayPace } from '../src'
+import type { AgentChatProps, AgentLocaleName, ReplayPace } from '../src'
 import { recordedScript } from './support/scripts'
 import { kitGlobals } from './support/story-context'
 import { useRecordedStore } from './support/use-recorded-store'
@@ -11,7 +11,7 @@ const REALISTIC: ReplayPace = { deltaMs: 45 }
 interface ChatReplayProps {
   /** A script in `stories/scripts/`. */
   readonly script: string
-  readonly locale: AgentLocale
+  readonly locale: AgentLocaleName
   readonly theme: 'light' | 'dark'
   readonly pace?: ReplayPace
   /** Wait for the viewer to send (a suggestion, or anything typed): the empty state. */
@@ -37,7 +37,7 @@ function ChatReplay({ script, locale, theme, pace = REALISTIC, empty = false, on
 
 interface ReplayOptions {
   readonly pace?: ReplayPace
-  readonly locale?: AgentLocale
+  readonly locale?: AgentLocaleName
   readonly theme?: 'light' | 'dark'
   readonly empty?: boolean
   readonly onFeedback?: AgentChatProps['onFeedback']

@@ -13,8 +13,8 @@ import { ConnectionNotice } from './connection-notice'
 import { ConfirmationProvider } from './confirmation-context'
 import { ConfirmationTray } from './confirmation-tray'
 import { ErrorBanner } from './error-banner'
-import { AgentLocaleContext } from './i18n'
-import type { AgentLocale } from './i18n'
+import { AgentLocaleContext, resolveAgentStrings } from './i18n'
+import type { AgentLocale, AgentStringOverrides } from './i18n'
 import { LiveAnnouncer } from './live-announcer'
 import { MediaPolicyContext } from './media-policy'
 import type { MediaPolicy } from './media-policy'
@@ -24,8 +24,10 @@ import { MessageList } from './message-list'
 export type AgentChatProps = Omit<HTMLAttributes<HTMLDivElement>, 'children'> & {
   /** Overrides: tool renderers by name with a fallback, media renderers, text and thinking blocks. */
   readonly components?: AgentChatComponents
-  /** @default 'en' */
+  /** A built-in language (`'en'`, `'zh-CN'`) or strings of your own. @default 'en' */
   readonly locale?: AgentLocale
+  /** Single strings to override in that locale (`{ send: 'Ask' }`, `{ toolStatus: { running: 'Working' } }`). */
+  readonly strings?: AgentStringOverrides
   /** `auto` follows the system setting. @default 'auto' */
   readonly theme?: 'light' | 'dark' | 'auto'
   readonly placeholder?: string
@@ -59,13 +61,15 @@ const NO_MEDIA_ORIGINS: MediaPolicy = Object.freeze({})
  * asks, an error banner, and a composer with stop and attachments. One store per chat.
  */
 export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function AgentChat(props, ref) {
-  const { components, locale = 'en', theme = 'auto', placeholder, attachments, mediaPolicy, onFeedback, suggestions, welcome, ...others } = props
+  const { components, locale = 'en', strings, theme = 'auto', placeholder, attachments, mediaPolicy, onFeedback, suggestions, welcome, ...others } = props
   const { store, transport, storeOptions, onError, className, ...rest } = others
+  const resolved = useMemo(() => (strings === undefined ? locale : resolveAgentStrings(locale, strings)), [locale, strings])
+  const lang = typeof resolved === 'string' ? resolved : resolved.lang
   const provided = (store === undefined ? { transport, storeOptions, onError } : { store }) as AgentProviderProps
   const options = useMemo(() => ({ onFeedback, suggestions, welcome }), [onFeedback, suggestions, welcome])
   return (
     <AgentProvider {...provided}>
-      <AgentLocaleContext.Provider value={locale}>
+      <AgentLocaleContext.Provider value={resolved}>
         <AgentComponentsContext.Provider value={components ?? NO_OVERRIDES}>
           <MediaPolicyContext.Provider value={mediaPolicy ?? NO_MEDIA_ORIGINS}>
             <ChatOptionsContext.Provider value={options}>
@@ -73,7 +77,7 @@ export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function Age
                 <ChatFrame
                   data-agentscope=""
                   data-theme={theme}
-                  lang={locale}
+                  lang={lang}
                   className={className === undefined ? 'as-chat' : `as-chat ${className}`}
                   {...rest}
                   ref={ref}

@@ -1,10 +1,13 @@
 import { createContext, useContext } from 'react'
 import type { AgentStreamErrorCode } from '../core/errors'
+import { markdownMessages } from './markdown/locale'
 
-/** Languages the kit's own strings come in. */
-export type AgentLocale = 'en' | 'zh-CN'
+/** The languages the kit's own strings come in. */
+export type AgentLocaleName = 'en' | 'zh-CN'
 
 const EN = {
+  /** The language tag of these strings (`lang` of the chat). */
+  lang: 'en' as string,
   transcript: 'Conversation',
   you: 'You',
   assistant: 'Assistant',
@@ -157,12 +160,24 @@ const EN = {
   welcome: 'How can I help?',
   suggestions: 'Suggestions',
   turnActions: 'Reply actions',
+  markdown: markdownMessages('en'),
 }
 
-/** Every string the kit shows, in one language. */
+/** Every string the kit shows, in one language, markdown's own labels included (`markdown`). */
 export type AgentStrings = typeof EN
 
+/** Overrides of single strings: any top-level string, or single entries of the grouped ones (`toolStatus`, `markdown` …). */
+export type AgentStringOverrides = {
+  readonly [Key in keyof AgentStrings]?: AgentStrings[Key] extends (...args: never[]) => unknown
+    ? AgentStrings[Key]
+    : AgentStrings[Key] extends object
+      ? Partial<AgentStrings[Key]>
+      : AgentStrings[Key]
+}
+
+// Typed, so that a key missing here fails to compile.
 const ZH_CN: AgentStrings = {
+  lang: 'zh-CN',
   transcript: '对话',
   you: '你',
   assistant: '助手',
@@ -314,22 +329,41 @@ const ZH_CN: AgentStrings = {
   welcome: '有什么可以帮你？',
   suggestions: '建议',
   turnActions: '回复操作',
+  markdown: markdownMessages('zh-CN'),
 }
 
-/** The kit's strings by locale. */
-export const AGENT_STRINGS: Readonly<Record<AgentLocale, AgentStrings>> = { en: EN, 'zh-CN': ZH_CN }
+/** A built-in language by name, or strings of your own (every key, typed: start from `AGENT_STRINGS.en`). */
+export type AgentLocale = AgentLocaleName | AgentStrings
 
-/** The locale of the nearest `<AgentChat locale>`. */
+/** The kit's built-in strings by language. */
+export const AGENT_STRINGS: Readonly<Record<AgentLocaleName, AgentStrings>> = { en: EN, 'zh-CN': ZH_CN }
+
+/** The strings of a locale with single strings overridden; the same object when there is nothing to override. */
+export function resolveAgentStrings(locale: AgentLocale = 'en', overrides?: AgentStringOverrides): AgentStrings {
+  const base = typeof locale === 'string' ? (AGENT_STRINGS[locale] ?? EN) : locale
+  if (overrides === undefined) return base
+  const merged: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue
+    const current = merged[key]
+    const grouped = typeof value === 'object' && value !== null && typeof current === 'object' && current !== null
+    merged[key] = grouped ? { ...current, ...value } : value
+  }
+  return merged as AgentStrings
+}
+
+/** The locale of the nearest `<AgentChat locale strings>`: a built-in name, or resolved strings. */
 export const AgentLocaleContext = createContext<AgentLocale>('en')
 
-/** The chat's locale. */
-export function useAgentLocale(): AgentLocale {
-  return useContext(AgentLocaleContext)
+/** The language tag of the chat's strings (`en`, `zh-CN`, or the `lang` of your own). */
+export function useAgentLocale(): string {
+  return useAgentStrings().lang
 }
 
-/** The strings in the chat's locale. */
+/** The strings in the chat's locale, overrides applied. */
 export function useAgentStrings(): AgentStrings {
-  return AGENT_STRINGS[useContext(AgentLocaleContext)] ?? EN
+  const locale = useContext(AgentLocaleContext)
+  return typeof locale === 'string' ? (AGENT_STRINGS[locale] ?? EN) : locale
 }
 
 /** Seconds between two ISO-8601 instants, one decimal, or null when either is unknown. */

@@ -8,7 +8,7 @@ import { SubagentLaneView } from './subagent-lane'
 import { useAgentStrings } from './i18n'
 import { TurnView } from './turn-view'
 import { useStickToBottom } from './use-stick-to-bottom'
-import { UserMessage } from './user-message'
+import { UserMessageView } from './user-message'
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps extends HTMLAttributes<HTMLDivElement> {}
@@ -18,7 +18,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
   const strings = useAgentStrings()
   const transcript = useAgentStore((state) => state.transcript)
   const busy = useAgentStore((state) => state.status === 'streaming' || state.status === 'connecting')
-  const User = useAgentComponents().UserMessage ?? UserMessage
+  const User = useAgentComponents().UserMessage ?? UserMessageView
   const { scrollRef, contentRef, stuck, jumpToLatest } = useStickToBottom()
   return (
     <div className="as-list-frame" {...props} ref={ref}>

@@ -4,7 +4,8 @@ import { useShallow } from 'zustand/react/shallow'
 import type { Turn } from '../core/state'
 import { useAgentStoreApi } from '../react/agent-context'
 import { useTurnBlockKeys } from '../react/use-turn'
-import { selectTurn, selectTurns, selectUnattachedSubagentKeys } from '../store/selectors'
+import { useTurnSummary } from '../react/use-turn-summary'
+import { selectTurns } from '../store/selectors'
 import { AgentIdentity } from './agent-identity'
 import { BlockView } from './block-view'
 import { useAgentParts } from './components-context'
@@ -12,16 +13,6 @@ import { useAgentStrings } from './i18n'
 import { StallNotice } from './stall-notice'
 import { TurnActions } from './turn-actions'
 import { UsageBadge } from './usage-badge'
-
-const EMPTY_LANES: readonly string[] = Object.freeze([])
-
-// The tool the turn is in, when its last block is a call or a result still streaming.
-function runningToolOf(turn: Turn): string | null {
-  const last = turn.entries[turn.entries.length - 1]
-  if (last?.kind === 'tool_use') return last.block.name
-  if (last?.kind === 'tool_result' && last.status === 'streaming') return last.block.name
-  return null
-}
 
 /** Props of {@link TurnView}. */
 export interface TurnViewProps {
@@ -52,19 +43,14 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
   const element = useRef<HTMLDivElement>(null)
   const keys = useTurnBlockKeys(index, scopeKey)
   const { SubagentLane } = useAgentParts()
-  const { status, usage, modelCalls, answered, lanes, name, continued, denied, stalledSince, runningTool } = useStore(
+  const { status, usage, modelCalls, answered, lanes, stalledSince, runningTool } = useTurnSummary(index, scopeKey)
+  const { name, continued, denied } = useStore(
     useAgentStoreApi('TurnView'),
     useShallow((state) => {
       const turns = selectTurns(state, scopeKey)
-      const turn = selectTurn(state, index, scopeKey)
+      const turn = turns[index]
       const previous = turns[index - 1]
       return {
-        status: turn?.status,
-        usage: turn?.usage ?? null,
-        modelCalls: turn?.modelCalls,
-        // A pause that a later turn resumed is over: its "waiting" badge would be stale.
-        answered: index < turns.length - 1,
-        lanes: scopeKey === '' ? selectUnattachedSubagentKeys(state, index) : EMPTY_LANES,
         name: turn?.name ?? null,
         // A turn that resumes the previous one (after an approval or tool results) goes on under the same header.
         continued:
@@ -72,9 +58,6 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
           previous.name === (turn?.name ?? null) &&
           (previous.status === 'awaiting_confirmation' || previous.status === 'awaiting_external_execution'),
         denied: turn?.allToolsDenied ? denialOf(turns, index) : '',
-        // Only the streaming top-level turn says that the run has gone quiet.
-        stalledSince: scopeKey === '' && turn?.status === 'streaming' ? state.stalledSince : null,
-        runningTool: scopeKey === '' && turn?.status === 'streaming' && state.stalledSince !== null ? runningToolOf(turn) : null,
       }
     }),
   )

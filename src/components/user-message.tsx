@@ -8,8 +8,8 @@ import { useAgentStrings } from './i18n'
 import { resolveMedia } from './media-source'
 import { MediaView } from './media-view'
 
-/** Props of {@link UserMessage}. */
-export interface UserMessageProps extends HTMLAttributes<HTMLDivElement> {
+/** Props of {@link UserMessageView}. */
+export interface UserMessageViewProps extends HTMLAttributes<HTMLDivElement> {
   readonly message: Msg
 }
 
@@ -40,8 +40,8 @@ function EditAction({ message, onEdit }: { readonly message: Msg; readonly onEdi
 }
 
 /** A message the user sent: its text and its attachments; the last one can be edited and sent again. */
-export const UserMessage = memo(
-  forwardRef<HTMLDivElement, UserMessageProps>(function UserMessage({ message, ...rest }, ref) {
+export const UserMessageView = memo(
+  forwardRef<HTMLDivElement, UserMessageViewProps>(function UserMessageView({ message, ...rest }, ref) {
     const strings = useAgentStrings()
     // Outside a chat (a story, a transcript view) the message is shown, not edited.
     const store = useContext(AgentStoreContext)

@@ -9,8 +9,8 @@ import {
   createSseTransport,
   useAgentStore,
 } from '../index'
-import type { AgentLocale, AgentStore, AgentTransport } from '../index'
-import { AgentStoreContext } from '../react/agent-context'
+import type { AgentLocaleName, AgentStore, AgentTransport } from '../index'
+import { AgentProvider } from '../react/agent-provider'
 import '../components/styles.css'
 import '../components/markdown/markdown.css'
 import './demo.css'
@@ -103,7 +103,7 @@ function Demo() {
   const [protocol, setProtocol] = useState<Protocol>(initialProtocol)
   const [store, setStore] = useState(() => newStore(initialProtocol()))
   const [scenarios, setScenarios] = useState<readonly ScenarioInfo[]>([])
-  const [locale, setLocale] = useState<AgentLocale>(() =>
+  const [locale, setLocale] = useState<AgentLocaleName>(() =>
     (PARAMETERS.get('lang') ?? navigator.language).startsWith('zh') ? 'zh-CN' : 'en',
   )
   const [theme, setTheme] = useState<'auto' | 'light' | 'dark'>(() => {
@@ -163,7 +163,7 @@ function Demo() {
           </label>
           <label>
             Language
-            <select value={locale} onChange={(event) => setLocale(event.target.value as AgentLocale)}>
+            <select value={locale} onChange={(event) => setLocale(event.target.value as AgentLocaleName)}>
               <option value="en">English</option>
               <option value="zh-CN">简体中文</option>
             </select>
@@ -191,9 +191,9 @@ function Demo() {
         </nav>
       </aside>
       <main className="demo-main">
-        <AgentStoreContext.Provider value={store}>
+        <AgentProvider store={store}>
           <ExternalTools />
-        </AgentStoreContext.Provider>
+        </AgentProvider>
         <AgentChat store={store} locale={locale} theme={theme} suggestions={SUGGESTIONS} />
       </main>
     </div>

@@ -192,7 +192,8 @@ describe('ConfirmationTray', () => {
     await act(() => store.getState().send('clean the workspace'))
     click(tray(), 'Deny all')
     await waitFor(() => expect(store.getState().status).toBe('error'))
-    expect((within(tray()).getByRole('button', { name: 'Deny all' }) as HTMLButtonElement).disabled).toBe(false)
+    // the tray hears that the answer failed when the action settles, a render after the status
+    await waitFor(() => expect((within(tray()).getByRole('button', { name: 'Deny all' }) as HTMLButtonElement).disabled).toBe(false))
   })
 
   it("keeps a subagent's confirmation out of the tray", () => {

@@ -10,10 +10,10 @@ import { buildApp, SIZE_CEILINGS, SIZED_APPS, type BuiltChunk } from './build-ap
 const consumer = inject('consumer')
 const app = (name: string) => join(consumer, 'apps', name)
 
-// Markers that only one part of the kit writes: every component renders `data-agentscope`, and the highlighter
-// chunk (lowlight) prefixes highlight.js classes with `hljs-`.
+// Markers that only one part of the kit writes: every component renders `data-agentscope`, and only the
+// highlighter chunk names the `as-md-tok-*` token classes.
 const COMPONENT_CODE = 'data-agentscope'
-const HIGHLIGHTER_CODE = 'hljs-'
+const HIGHLIGHTER_CODE = 'as-md-tok-'
 const contains = (chunks: readonly BuiltChunk[], marker: string) => chunks.some((chunk) => chunk.code.includes(marker))
 const externals = (chunks: readonly BuiltChunk[]) => [...new Set(chunks.flatMap((chunk) => chunk.externalImports))].sort()
 
@@ -77,7 +77,7 @@ describe('the installed package', () => {
     expect(orphans).toEqual([])
   })
 
-  it("marks the React entry, and only it, as a client module", () => {
+  it('marks the React entry, and only it, as a client module', () => {
     const dist = join(installed, 'agentscope-react/dist')
     expect(readFileSync(join(dist, 'index.js'), 'utf8')).toMatch(/^['"]use client['"]/)
     expect(readFileSync(join(dist, 'core.js'), 'utf8')).not.toMatch(/use client/)

@@ -17,7 +17,9 @@ export function run(command: string, args: readonly string[], cwd: string, env: 
     return execFileSync(command, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', stdio: 'pipe' })
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string }
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${failure.stdout ?? ''}\n${failure.stderr ?? failure.message}`)
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${failure.stdout ?? ''}\n${failure.stderr ?? failure.message}`, {
+      cause: error,
+    })
   }
 }
 
@@ -32,8 +34,7 @@ export function buildAndPack(): string {
   return join(destination, tarball)
 }
 
-const DEVELOPMENT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
-  .devDependencies
+const DEVELOPMENT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies
 
 /** A consumer's own dependencies, at the versions this repository tests with. */
 export function consumerDependencies(names: readonly string[]): Record<string, string> {
@@ -54,7 +55,12 @@ const NPM_INSTALL = ['install', '--prefer-offline', '--no-audit', '--no-fund', '
  */
 export function installConsumer(directory: string, tarball: string, dependencies: Readonly<Record<string, string>>): void {
   mkdirSync(directory, { recursive: true })
-  const manifest = { name: 'agentscope-consumer', private: true, type: 'module', dependencies: { ...dependencies, 'agentscope-react': `file:${tarball}` } }
+  const manifest = {
+    name: 'agentscope-consumer',
+    private: true,
+    type: 'module',
+    dependencies: { ...dependencies, 'agentscope-react': `file:${tarball}` },
+  }
   writeFileSync(join(directory, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
   run('npm', [...NPM_INSTALL, '--omit=dev'], directory)
 }

@@ -16,7 +16,17 @@ it.each([
   { module: 'NodeNext', moduleResolution: 'NodeNext' },
 ])('compiles under moduleResolution $moduleResolution', ({ module, moduleResolution }) => {
   const config = join(consumer, `tsconfig.${moduleResolution.toLowerCase()}.json`)
-  const compilerOptions = { module, moduleResolution, target: 'ES2022', lib: ['ES2022', 'DOM'], jsx: 'react-jsx', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }
+  const compilerOptions = {
+    module,
+    moduleResolution,
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM'],
+    jsx: 'react-jsx',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+    types: ['node'],
+  }
   writeFileSync(config, JSON.stringify({ compilerOptions, files: ['apps/typecheck.ts'] }))
   // `tsc` exits non-zero on any error; `run` then throws with its output
   expect(run(process.execPath, [TSC, '-p', config], consumer)).toBe('')

@@ -10,6 +10,7 @@ import { useToolCall } from '../../src/react/use-tool-call'
 import { useTurnBlockKeys } from '../../src/react/use-turn'
 import { createAgentStore } from '../../src/store/create-agent-store'
 import type { AgentStore } from '../../src/store/agent-store-state'
+import type { FrameScheduler } from '../../src/session/frame-scheduler'
 import { frame, startHttpServer } from '../fixtures/http-server'
 import { end, event, start, text, textEnd, textStart, thinking, toolDelta, toolEnd, toolStart } from '../fixtures/script'
 
@@ -20,7 +21,7 @@ afterEach(async () => {
 })
 
 // Streams `events` in bursts of `burst` frames, one burst per macrotask, like a fast real server.
-async function serve(events: Record<string, unknown>[], burst = 64) {
+async function serve(events: Record<string, unknown>[], burst = 64, options: { scheduleFrame?: FrameScheduler } = {}) {
   const server = await startHttpServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/event-stream' })
     let index = 0
@@ -32,7 +33,7 @@ async function serve(events: Record<string, unknown>[], burst = 64) {
     write()
   })
   close = server.close
-  return createAgentStore({ transport: createSseTransport({ url: `${server.url}/api`, sessionId: 's' }) })
+  return createAgentStore({ ...options, transport: createSseTransport({ url: `${server.url}/api`, sessionId: 's' }) })
 }
 
 const renders = new Map<string, number>()
@@ -74,8 +75,15 @@ describe('hooks', () => {
     const thinkingEnd = event('THINKING_BLOCK_END', { replyId: 'M1', blockId: 'thinking' })
     const deltas = Array.from({ length: 2_000 }, (_, index) => text(`w${index} `))
     const opening = textStart()
-    const store = await serve([start(), thinkingStart, thinking('plan'), thinkingEnd, opening, ...deltas, textEnd(), end()])
-    await sendAndWait(store)
+    // Each frame is its own act(), so React commits once per frame whatever its version (React 18 holds every
+    // update of one long act() until it ends, React 19 does not).
+    const frames: FrameScheduler = (callback) => {
+      const timer = setTimeout(() => act(callback), 0)
+      return () => clearTimeout(timer)
+    }
+    const store = await serve([start(), thinkingStart, thinking('plan'), thinkingEnd, opening, ...deltas, textEnd(), end()], 64, { scheduleFrame: frames })
+    render(<AgentProvider store={store}><Chat /></AgentProvider>)
+    await store.getState().send('go')
     const [thinkingKey, textKey] = [thinkingStart.id as string, opening.id as string]
     expect(screen.getByTestId(textKey).textContent).toMatch(/^w0 w1 .* w1999 $/)
     expect(renders.get(thinkingKey)).toBeLessThanOrEqual(3)

@@ -20,7 +20,7 @@
  * | multi-turn memory                  | yes    | no: one task = one session     | yes (threadId = session)                     |
  * | reconnect after a drop             | no     | yes (Last-Event-ID, 256 frames) | no                                          |
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AgentStreamError, confirmResult, toolResultBlock, userMessage, type RunRequest, type ToolUseBlock } from '../../src/core'
 import { createSseTransport } from '../../src/transport/sse-transport'
 import { createAgentProtocolTransport } from '../../src/transport/agent-protocol-transport'
@@ -93,7 +93,8 @@ describe('Agent Protocol transport against the scripted server', () => {
     const slow = await startScriptedAgentServer({ pace: { deltaMs: 2 }, seed: 2 })
     const slowTransport = createAgentProtocolTransport({ url: slow.url })
     const running = slowTransport.run(say('long answer please'), { signal: new AbortController().signal, onEvent: (value) => events.push(value) })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // interrupt once the answer is streaming, however long the machine takes to get there
+    await vi.waitFor(() => expect(events.length).toBeGreaterThan(1), { timeout: 10_000, interval: 5 })
     await slowTransport.interrupt()
     expect(await running).toBe('ended')
     expect(shapeOf(snapshotOf({ events, ends: [], errors: [], connection: [] })).turns[0]?.generateReason).toBe('INTERRUPTED')

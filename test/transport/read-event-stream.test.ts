@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { AgentStreamError } from '../../src/core/errors'
 import { createEventStreamDecoder, readEventStream } from '../../src/transport/read-event-stream'
 import type { EventStreamFrame, ReadEventStreamOptions } from '../../src/transport/read-event-stream'
@@ -302,7 +302,7 @@ describe('readEventStream ending', () => {
     })
     const values: unknown[] = []
     const reading = readEventStream(new Response(body), { signal: controller.signal, onEvent: (value) => values.push(value) })
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await vi.waitFor(() => expect(values).toHaveLength(1), { interval: 1 })
     controller.abort()
     await expect(reading).resolves.toBeUndefined()
     expect(values).toEqual([{ n: 0 }])

@@ -95,10 +95,12 @@ describe('createReplayTransport', () => {
 
   it('holds a script cut short open until it is aborted', async () => {
     const calls = [plain.calls[0]!.slice(0, 5)]
+    vi.useFakeTimers()
     const transport = createReplayTransport({ calls, pace: 'instant', holdOpen: true })
     const { events, handlers, controller } = collect()
     const done = transport.run(message, handlers)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // a minute on the fake clock: far past the last event, and the run is still held open
+    await vi.advanceTimersByTimeAsync(60_000)
     expect(events).toHaveLength(5)
     controller.abort()
     await expect(done).resolves.toBe('aborted')
@@ -141,10 +143,12 @@ describe('createReplayTransport', () => {
 
   it('interrupts a run held open', async () => {
     const calls = [longRunning.calls[0]!.slice(0, 20)]
+    vi.useFakeTimers()
     const transport = createReplayTransport({ calls, pace: 'instant', holdOpen: true })
     const { events, handlers } = collect()
     const done = transport.run(message, handlers)
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await vi.advanceTimersByTimeAsync(10)
+    expect(events).toHaveLength(20)
     await transport.interrupt()
     await expect(done).resolves.toBe('ended')
     expect(types(events.slice(20))).toEqual(['TOOL_RESULT_END', 'AGENT_RESULT', 'AGENT_END'])
@@ -152,16 +156,17 @@ describe('createReplayTransport', () => {
 
   it('dates the interrupted ending on the recording clock, so a stopped tool keeps a sensible duration', async () => {
     const calls = [longRunning.calls[0]!.slice(0, 20)]
+    vi.useFakeTimers()
     const transport = createReplayTransport({ calls, pace: 'instant', holdOpen: true })
     const { events, handlers } = collect()
     const done = transport.run(message, handlers)
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    await vi.advanceTimersByTimeAsync(30)
     await transport.interrupt()
     await done
     const lastRecorded = Date.parse(String((calls[0]!.at(-1) as WireEvent).createdAt))
     const endedAt = Date.parse(String(events.at(-1)!.createdAt))
-    expect(endedAt - lastRecorded).toBeGreaterThanOrEqual(0)
-    expect(endedAt - lastRecorded).toBeLessThan(5_000)
+    // the ending is dated 30 ms (on the fake clock) after the last recorded event, as long as the run was held
+    expect(endedAt - lastRecorded).toBe(30)
   })
 
   it('stamps events with the time they are played when asked to retime, and leaves them as recorded otherwise', async () => {

@@ -1,6 +1,38 @@
-// Loaded with `import()` only once a code fence closes, so lowlight and highlight.js stay in a separate chunk.
+// Loaded with `import()` only once a code fence closes, so refractor (Prism's grammars) stays in a separate chunk.
 import type { ElementContent } from 'hast'
-import { common, createLowlight } from 'lowlight'
+import { refractor, type Syntax } from 'refractor/core'
+import arduino from 'refractor/arduino'
+import bash from 'refractor/bash'
+import c from 'refractor/c'
+import cpp from 'refractor/cpp'
+import csharp from 'refractor/csharp'
+import css from 'refractor/css'
+import diff from 'refractor/diff'
+import go from 'refractor/go'
+import ini from 'refractor/ini'
+import java from 'refractor/java'
+import javascript from 'refractor/javascript'
+import json from 'refractor/json'
+import kotlin from 'refractor/kotlin'
+import less from 'refractor/less'
+import lua from 'refractor/lua'
+import makefile from 'refractor/makefile'
+import markdown from 'refractor/markdown'
+import markup from 'refractor/markup'
+import objectivec from 'refractor/objectivec'
+import perl from 'refractor/perl'
+import php from 'refractor/php'
+import python from 'refractor/python'
+import r from 'refractor/r'
+import ruby from 'refractor/ruby'
+import rust from 'refractor/rust'
+import sass from 'refractor/sass'
+import scss from 'refractor/scss'
+import sql from 'refractor/sql'
+import swift from 'refractor/swift'
+import typescript from 'refractor/typescript'
+import vbnet from 'refractor/vbnet'
+import yaml from 'refractor/yaml'
 
 /** Highlighted code as plain data: text, and spans carrying an `as-md-tok-*` class. */
 export type HighlightNode =
@@ -8,28 +40,42 @@ export type HighlightNode =
   | { readonly type: 'span'; readonly className: string; readonly children: readonly HighlightNode[] }
 
 // Grammars are registered on first use, not when the chunk loads, so that load is one cheap task.
-const lowlight = createLowlight()
+// The set is refractor's common one (the languages of highlight.js's common set), by Prism name.
+const GRAMMARS: Readonly<Record<string, Syntax>> = {
+  arduino, bash, c, cpp, csharp, css, diff, go, ini, java, javascript, json, kotlin, less, lua, makefile, markdown,
+  markup, objectivec, perl, php, python, r, ruby, rust, sass, scss, sql, swift, typescript, vbnet, yaml,
+}
 const ALIASES: Readonly<Record<string, string>> = {
   js: 'javascript', jsx: 'javascript', mjs: 'javascript', ts: 'typescript', tsx: 'typescript', py: 'python',
-  sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', yml: 'yaml', html: 'xml', svg: 'xml', md: 'markdown',
-  kt: 'kotlin', rs: 'rust', rb: 'ruby', cs: 'csharp', 'c++': 'cpp', h: 'c', golang: 'go', jsonc: 'json',
+  sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', yml: 'yaml', html: 'markup', xml: 'markup', svg: 'markup',
+  md: 'markdown', kt: 'kotlin', rs: 'rust', rb: 'ruby', cs: 'csharp', 'c++': 'cpp', h: 'c', golang: 'go', jsonc: 'json',
+  'objective-c': 'objectivec', objc: 'objectivec', vb: 'vbnet',
 }
 
 function grammarName(language: string): string | null {
   const lower = language.toLowerCase()
   const name = ALIASES[lower] ?? lower
-  const grammar = (common as Record<string, Parameters<typeof lowlight.register>[1] | undefined>)[name]
+  const grammar = GRAMMARS[name]
   if (grammar === undefined) return null
-  if (!lowlight.registered(name)) lowlight.register(name, grammar)
+  if (!refractor.registered(name)) refractor.register(grammar)
   return name
+}
+
+// Prism's token names, as the highlight.js class names the stylesheet colours (`as-md-tok-<name>`).
+const TOKEN_CLASSES: Readonly<Record<string, string>> = {
+  keyword: 'keyword', builtin: 'built_in', boolean: 'literal', constant: 'literal', null: 'literal', nil: 'literal',
+  number: 'number', string: 'string', char: 'string', 'template-string': 'string', 'attr-value': 'string',
+  url: 'string', comment: 'comment', prolog: 'meta', doctype: 'meta', cdata: 'meta', directive: 'meta',
+  'function': 'title', 'class-name': 'title', title: 'section', regex: 'regexp', symbol: 'symbol', variable: 'variable',
+  property: 'property', 'attr-name': 'attr', tag: 'tag', selector: 'selector-tag', atrule: 'keyword',
+  important: 'keyword', inserted: 'addition', deleted: 'deletion', parameter: 'params', 'annotation': 'meta',
+  decorator: 'meta', namespace: 'type', 'type': 'type', blockquote: 'quote',
 }
 
 function toClassName(value: unknown): string {
   const names = Array.isArray(value) ? value : []
-  return names
-    .filter((name): name is string => typeof name === 'string' && /^hljs-[\w-]+$/.test(name))
-    .map((name) => `as-md-tok-${name.slice(5)}`)
-    .join(' ')
+  const classes = names.flatMap((name) => (typeof name === 'string' && Object.hasOwn(TOKEN_CLASSES, name) ? [`as-md-tok-${TOKEN_CLASSES[name]}`] : []))
+  return [...new Set(classes)].join(' ')
 }
 
 function convert(nodes: readonly ElementContent[]): HighlightNode[] {
@@ -37,15 +83,18 @@ function convert(nodes: readonly ElementContent[]): HighlightNode[] {
   for (const node of nodes) {
     if (node.type === 'text') out.push({ type: 'text', value: node.value })
     else if (node.type === 'element') {
-      out.push({ type: 'span', className: toClassName(node.properties['className']), children: convert(node.children) })
+      const className = toClassName(node.properties['className'])
+      // Prism wraps every operator and bracket in a token the stylesheet does not colour: no span for those
+      if (className === '') out.push(...convert(node.children))
+      else out.push({ type: 'span', className, children: convert(node.children) })
     }
   }
   return out
 }
 
-/** Highlights `code` as `language`, or returns null when highlight.js's common set doesn't know it. */
+/** Highlights `code` as `language`, or returns null when the common set doesn't know it. */
 export function highlightCode(code: string, language: string): HighlightNode[] | null {
   const name = grammarName(language)
   if (name === null) return null
-  return convert(lowlight.highlight(name, code).children as ElementContent[])
+  return convert(refractor.highlight(code, name).children as ElementContent[])
 }
