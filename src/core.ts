@@ -141,14 +141,15 @@ export type {
 } from './transport/read-event-stream'
 export { createSseTransport } from './transport/sse-transport'
 export type { SseTransport, SseTransportOptions } from './transport/sse-transport'
-export type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './transport/agent-transport'
-export { createAgentProtocolTransport } from './transport/agent-protocol-transport'
+export { FULL_CAPABILITIES } from './transport/agent-transport'
+export type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './transport/agent-transport'
+export { AGENT_PROTOCOL_CAPABILITIES, createAgentProtocolTransport } from './transport/agent-protocol-transport'
 export type {
   AgentProtocolTransport,
   AgentProtocolTransportOptions,
   ReconnectPolicy,
 } from './transport/agent-protocol-transport'
-export { createAguiTransport } from './transport/agui-transport'
+export { AGUI_CAPABILITIES, createAguiTransport } from './transport/agui-transport'
 export type { AguiTransport, AguiTransportOptions } from './transport/agui-transport'
 export { createReplayTransport } from './transport/replay-transport'
 export type { ReplayPace, ReplayTransport, ReplayTransportOptions } from './transport/replay-transport'

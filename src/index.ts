@@ -4,7 +4,10 @@
  */
 export {
   AGENT_EVENT_TYPES,
+  AGENT_PROTOCOL_CAPABILITIES,
+  AGUI_CAPABILITIES,
   AgentStreamError,
+  FULL_CAPABILITIES,
   MAIN_SCOPE,
   applyEvents,
   confirmResult,
@@ -55,6 +58,7 @@ export type {
   SseTransportOptions,
   ToolResultEntry,
   ToolUseEntry,
+  TransportCapabilities,
   Turn,
   TurnStatus,
 } from './core'
@@ -85,6 +89,7 @@ export {
   useSubagentKeys,
   useSubagentLane,
   useToolCall,
+  useTransportCapabilities,
   useTurn,
   useTurnBlockKeys,
   useTurnSummary,

@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useId, useRef, useState } from 'react'
 import type { ClipboardEvent, DragEvent, FormEvent, HTMLAttributes, KeyboardEvent } from 'react'
 import type { ContentBlock } from '../core/message'
 import { useAgentStream } from '../react/use-agent-stream'
+import { useTransportCapabilities } from '../react/use-transport-capabilities'
 import { attachmentBlock, attachmentProblem, DEFAULT_ATTACHMENT_POLICY, formatBytes } from './attachments'
 import type { Attachment, AttachmentPolicy } from './attachments'
 import { composeHandlers } from './compose-handlers'
@@ -32,7 +33,18 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const inputId = useId()
   const problemId = useId()
   const running = status === 'connecting' || status === 'streaming'
-  const blocked = pendingConfirmation !== null ? strings.composerBlockedConfirmation : pendingExternalExecution !== null ? strings.composerBlockedExternal : null
+  const capabilities = useTransportCapabilities()
+  // A pause the transport cannot answer is explained once where the user acts (the tray, or here for client tools).
+  const blocked =
+    pendingConfirmation !== null
+      ? capabilities.confirm
+        ? strings.composerBlockedConfirmation
+        : strings.composerBlockedTransport
+      : pendingExternalExecution !== null
+        ? capabilities.externalResults
+          ? strings.composerBlockedExternal
+          : strings.transportCannotReturnResults
+        : null
   const canSend = !running && blocked === null && (text.trim() !== '' || files.length > 0)
 
   const previews = useRef(new Set<string>())

@@ -21,6 +21,14 @@ export interface ConfirmationCardProps extends Omit<HTMLAttributes<HTMLElement>,
    * @default 'card'
    */
   readonly variant?: 'card' | 'inline'
+  /** Offer approve / deny; false when the transport cannot carry an answer (`note` says why). @default true */
+  readonly canAnswer?: boolean
+  /** Offer "Edit arguments"; false when the transport cannot carry edited arguments. @default true */
+  readonly canEdit?: boolean
+  /** Offer "Always allow"; false when the transport cannot carry permission rules. @default true */
+  readonly canAlwaysAllow?: boolean
+  /** What the transport cannot carry, in plain words, shown once where the user acts. */
+  readonly note?: string | null
 }
 
 type Mode = 'view' | 'edit' | 'rule'
@@ -44,7 +52,7 @@ function parseArguments(text: string, strings: ReturnType<typeof useAgentStrings
 
 /** One tool call waiting for the user: approve, deny, edit its arguments (validated, with a diff) or always allow. */
 export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(function ConfirmationCard(
-  { toolCall, decision, onDecide, disabled = false, variant = 'card', ...rest },
+  { toolCall, decision, onDecide, disabled = false, variant = 'card', canAnswer = true, canEdit = true, canAlwaysAllow = true, note = null, ...rest },
   ref,
 ) {
   const strings = useAgentStrings()
@@ -57,7 +65,7 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
   const name = toolCall.name ?? toolCall.id
   const parsed = useMemo(() => parseArguments(draft, strings), [draft, strings])
   const ruleContent = ruleScope === 'any' ? null : ruleContentOf(toolCall)
-  const rule: PermissionRule | null = toolCall.name === null ? null : allowRule(toolCall, ruleContent)
+  const rule: PermissionRule | null = toolCall.name === null || !canAlwaysAllow ? null : allowRule(toolCall, ruleContent)
   const decide = (next: ConfirmationDecision) => {
     setMode('view')
     onDecide(next)
@@ -124,8 +132,9 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
           <p className="as-rule-text">{strings.alwaysAllowRule(rule.tool_name, rule.rule_content)}</p>
         </fieldset>
       )}
+      {note !== null && <p className="as-confirm-note">{note}</p>}
       <div className="as-actions">
-        {mode === 'view' && (
+        {mode === 'view' && canAnswer && (
           <>
             <button type="button" data-variant="primary" disabled={disabled} onClick={() => decide({ toolCallId: toolCall.id, approved: true })}>
               {strings.approve}
@@ -133,9 +142,11 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
             <button type="button" data-variant="danger" disabled={disabled} onClick={() => decide({ toolCallId: toolCall.id, approved: false })}>
               {strings.deny}
             </button>
-            <button type="button" disabled={disabled} onClick={() => setMode('edit')}>
-              {strings.edit}
-            </button>
+            {canEdit && (
+              <button type="button" disabled={disabled} onClick={() => setMode('edit')}>
+                {strings.edit}
+              </button>
+            )}
             {rule !== null && (
               <button type="button" disabled={disabled} onClick={() => setMode('rule')}>
                 {strings.alwaysAllow}

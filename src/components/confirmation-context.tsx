@@ -4,7 +4,9 @@ import type { PendingToolCalls } from '../core/state'
 import type { ToolUseBlock } from '../core/message'
 import { useAgentStore } from '../react/use-agent-store'
 import { usePendingConfirmation } from '../react/use-pending-confirmation'
-import type { ConfirmationDecision } from '../store/agent-store-state'
+import type { ConfirmationDecision } from '../core/build-message'
+import { useTransportCapabilities } from '../react/use-transport-capabilities'
+import { useAgentStrings } from './i18n'
 
 /** The answers being gathered for the agent's current confirmation request. */
 export interface ConfirmationSession {
@@ -23,6 +25,16 @@ export interface ConfirmationSession {
   /** Pending calls that have a tool card in the conversation; the others need a card of their own. */
   readonly shown: ReadonlySet<string>
   readonly register: (toolCallId: string, element: HTMLElement | null) => void
+  /** The answers the transport can carry; the cards offer only these. */
+  readonly offer: ConfirmationOffer
+}
+
+/** What a confirmation card may offer over the chat's transport, and the one sentence that says what it cannot. */
+export interface ConfirmationOffer {
+  readonly canAnswer: boolean
+  readonly canEdit: boolean
+  readonly canAlwaysAllow: boolean
+  readonly note: string | null
 }
 
 // undefined: no provider above (a tray rendered on its own brings one); null: nothing is asked.
@@ -42,6 +54,10 @@ export function ConfirmationProvider({ children }: { readonly children: ReactNod
   const [sending, setSending] = useState(false)
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set())
   const cards = useRef(new Map<string, HTMLElement>()).current
+  const strings = useAgentStrings()
+  const { confirm: canAnswer, editArguments: canEdit, rules: canAlwaysAllow } = useTransportCapabilities()
+  const note = !canAnswer ? strings.transportCannotConfirm : !canEdit || !canAlwaysAllow ? strings.transportApproveDenyOnly : null
+  const offer = useMemo(() => ({ canAnswer, canEdit, canAlwaysAllow, note }), [canAnswer, canEdit, canAlwaysAllow, note])
   const calls = pending?.toolCalls ?? []
   const submit = useCallback(
     (answers: readonly ConfirmationDecision[]) => {
@@ -92,8 +108,8 @@ export function ConfirmationProvider({ children }: { readonly children: ReactNod
     [cards],
   )
   const value = useMemo(
-    () => (pending === null ? null : { pending, decisions, sending, decide, decideAll, sendDecided, cards, shown, register }),
-    [pending, decisions, sending, decide, decideAll, sendDecided, cards, shown, register],
+    () => (pending === null ? null : { pending, decisions, sending, decide, decideAll, sendDecided, cards, shown, register, offer }),
+    [pending, decisions, sending, decide, decideAll, sendDecided, cards, shown, register, offer],
   )
   return <ConfirmationContext.Provider value={value}>{children}</ConfirmationContext.Provider>
 }
@@ -116,6 +132,9 @@ export interface CallConfirmation {
   readonly sending: boolean
   /** How many calls the request holds. */
   readonly total: number
+  readonly offer: ConfirmationOffer
+  /** The first call of the request: the one whose card says what the transport cannot carry. */
+  readonly first: boolean
 }
 
 /** The confirmation of one call when the agent is asking about it; registers the card for keyboard moves. */
@@ -129,5 +148,5 @@ export function useCallConfirmation(toolCallId: string, element: HTMLElement | n
     return () => register(toolCallId, null)
   }, [register, toolCall, toolCallId, element])
   if (session === null || toolCall === undefined) return null
-  return { toolCall, decision: session.decisions.get(toolCallId), decide: session.decide, sending: session.sending, total: session.pending.toolCalls.length }
+  return { toolCall, decision: session.decisions.get(toolCallId), decide: session.decide, sending: session.sending, total: session.pending.toolCalls.length, offer: session.offer, first: session.pending.toolCalls[0]?.id === toolCallId }
 }

@@ -73,19 +73,34 @@ const Tray = forwardRef<HTMLElement, ConfirmationTrayProps>(function Tray({ onKe
   return (
     <section className="as-tray" aria-label={strings.confirmationTitle(calls.length)} onKeyDown={keyboard} {...props} ref={ref}>
       {orphans.map((call) => (
-        <ConfirmationCard key={call.id} toolCall={call} decision={session.decisions.get(call.id)} onDecide={session.decide} disabled={session.sending} />
+        <ConfirmationCard
+          key={call.id}
+          toolCall={call}
+          decision={session.decisions.get(call.id)}
+          onDecide={session.decide}
+          disabled={session.sending}
+          canAnswer={session.offer.canAnswer}
+          canEdit={session.offer.canEdit}
+          canAlwaysAllow={session.offer.canAlwaysAllow}
+          // Said once, on the first call's card, whether that is its tool card or this one.
+          note={call.id === calls[0]?.id ? session.offer.note : null}
+        />
       ))}
       {calls.length > 1 && (
         <div className="as-batch" role="group" aria-label={strings.batchTitle(open)}>
           <span className="as-batch-title" role={session.sending ? 'status' : undefined}>
             {session.sending ? strings.sending : strings.batchTitle(open)}
           </span>
-          <button type="button" data-variant="primary" disabled={session.sending} onClick={() => session.decideAll(true)}>
-            {strings.approveAll}
-          </button>
-          <button type="button" data-variant="danger" disabled={session.sending} onClick={() => session.decideAll(false)}>
-            {strings.denyAll}
-          </button>
+          {session.offer.canAnswer && (
+            <>
+              <button type="button" data-variant="primary" disabled={session.sending} onClick={() => session.decideAll(true)}>
+                {strings.approveAll}
+              </button>
+              <button type="button" data-variant="danger" disabled={session.sending} onClick={() => session.decideAll(false)}>
+                {strings.denyAll}
+              </button>
+            </>
+          )}
           {orphans.length < calls.length && (
             <button type="button" disabled={session.sending} onClick={() => focusCard(nextUndecided(session))}>
               {strings.batchNext}

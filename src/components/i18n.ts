@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
-import type { AgentStreamErrorCode } from '../core/errors'
 import { markdownMessages } from './markdown/locale'
+import type { AgentStreamErrorCode } from '../core/errors'
 
 /** The languages the kit's own strings come in. */
 export type AgentLocaleName = 'en' | 'zh-CN'
@@ -15,6 +15,10 @@ const EN = {
   composerPlaceholder: 'Ask the agent…',
   composerBlockedConfirmation: 'Answer the pending tool calls first',
   composerBlockedExternal: 'Submit the pending tool results first',
+  composerBlockedTransport: 'Start a new conversation to go on',
+  transportCannotConfirm: 'This connection cannot send your answer back to the agent, so these tool calls cannot run here. Start a new conversation to go on.',
+  transportApproveDenyOnly: 'Over this connection you can approve or deny only: changing the arguments and “Always allow” are not available.',
+  transportCannotReturnResults: 'This connection cannot return the results of tools run on your side, so the agent cannot go on with this turn. Start a new conversation to go on.',
   send: 'Send',
   stop: 'Stop',
   stopping: 'Stopping…',
@@ -110,6 +114,7 @@ const EN = {
   announceConfirmation: 'The assistant is waiting for your approval.',
   announceTool: (name: string, state: string) => `Tool ${name}: ${state}.`,
   announceError: (message: string) => `Error: ${message}`,
+  markdown: markdownMessages('en'),
   showMore: (hidden: number) => `Show more (${hidden.toLocaleString('en')} characters)`,
   showLess: 'Show less',
   showAll: (hidden: number) => `Show all (${hidden} more)`,
@@ -160,7 +165,6 @@ const EN = {
   welcome: 'How can I help?',
   suggestions: 'Suggestions',
   turnActions: 'Reply actions',
-  markdown: markdownMessages('en'),
 }
 
 /** Every string the kit shows, in one language, markdown's own labels included (`markdown`). */
@@ -185,6 +189,10 @@ const ZH_CN: AgentStrings = {
   composerPlaceholder: '向智能体提问…',
   composerBlockedConfirmation: '请先处理待确认的工具调用',
   composerBlockedExternal: '请先提交待返回的工具结果',
+  composerBlockedTransport: '请开始新的对话以继续',
+  transportCannotConfirm: '当前连接无法把你的答复发回给智能体，因此这些工具调用无法在这里运行。请开始新的对话以继续。',
+  transportApproveDenyOnly: '当前连接只能批准或拒绝：无法修改参数，也无法使用“始终允许”。',
+  transportCannotReturnResults: '当前连接无法回传在你这边运行的工具结果，因此智能体无法继续本轮。请开始新的对话以继续。',
   send: '发送',
   stop: '停止',
   stopping: '正在停止…',
@@ -279,6 +287,7 @@ const ZH_CN: AgentStrings = {
   announceConfirmation: '助手正在等待你的确认。',
   announceTool: (name, state) => `工具 ${name}：${state}。`,
   announceError: (message) => `错误：${message}`,
+  markdown: markdownMessages('zh-CN'),
   showMore: (hidden) => `展开更多（${hidden} 个字符）`,
   showLess: '收起',
   showAll: (hidden) => `显示全部（还有 ${hidden} 项）`,
@@ -329,7 +338,6 @@ const ZH_CN: AgentStrings = {
   welcome: '有什么可以帮你？',
   suggestions: '建议',
   turnActions: '回复操作',
-  markdown: markdownMessages('zh-CN'),
 }
 
 /** A built-in language by name, or strings of your own (every key, typed: start from `AGENT_STRINGS.en`). */

@@ -222,6 +222,10 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
             decision={confirmation.decision}
             onDecide={confirmation.decide}
             disabled={confirmation.sending}
+            canAnswer={confirmation.offer.canAnswer}
+            canEdit={confirmation.offer.canEdit}
+            canAlwaysAllow={confirmation.offer.canAlwaysAllow}
+            note={confirmation.first ? confirmation.offer.note : null}
           />
         )}
         {result !== undefined && <ToolOutput result={result} toolName={name} />}

@@ -66,10 +66,18 @@ function turnOf(messages: readonly Msg[]): Turn {
     const reason = message.metadata.agentscope_generate_reason
     generateReason = typeof reason === 'string' && reason !== 'MODEL_STOP' ? (reason as GenerateReason) : null
   }
+  // AgentScope stores no generate reason on a paused call (2.0.2 measured): calls still `asking` with no result
+  // mean the turn waits for a confirmation, which a reload must ask again.
+  if (generateReason === null && isAskingWithoutResult(entries)) generateReason = 'PERMISSION_ASKING'
   const status = statusOfReason(generateReason)
   const turn = openTurn(first.id ?? `history-${first.timestamp ?? ''}`, first.name, first.timestamp)
   const result = messages[messages.length - 1] ?? null
   return withTurnFields(turn, { entries, status, generateReason, usage, modelCalls, result })
+}
+
+function isAskingWithoutResult(entries: readonly BlockEntry[]): boolean {
+  const answered = new Set(entries.flatMap((entry) => (entry.kind === 'tool_result' ? [entry.block.id] : [])))
+  return entries.some((entry) => entry.kind === 'tool_use' && entry.block.state === 'asking' && !answered.has(entry.block.id))
 }
 
 /**

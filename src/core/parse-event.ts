@@ -283,7 +283,27 @@ function checkArray(value: unknown, path: string, check: (item: unknown, path: s
 function checkBlock(value: unknown, path: string): unknown {
   if (!isObject(value)) throw fieldError(path, 'a content block object', value)
   if (typeof value.type !== 'string') throw fieldError(`${path}.type`, 'a string', value.type)
-  return value
+  return value.type === 'image' || value.type === 'video' ? withCamelCaseMediaFields(value) : value
+}
+
+// AgentScope 2.0.2's ImageBlock/VideoBlock name their creator parameters `min_pixels`, `max_frames`…: Spring's
+// Jackson mapper (ParameterNamesModule) writes those names, a plain mapper writes `minPixels`. Both are read.
+const SNAKE_MEDIA_FIELDS: readonly (readonly [string, string])[] = [
+  ['min_pixels', 'minPixels'],
+  ['max_pixels', 'maxPixels'],
+  ['max_frames', 'maxFrames'],
+  ['total_pixels', 'totalPixels'],
+]
+
+function withCamelCaseMediaFields(value: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined
+  for (const [snake, camel] of SNAKE_MEDIA_FIELDS) {
+    if (!(snake in value)) continue
+    copy ??= { ...value }
+    if (copy[camel] === undefined || copy[camel] === null) copy[camel] = value[snake]
+    delete copy[snake]
+  }
+  return copy ?? value
 }
 
 function checkToolUse(value: unknown, path: string): unknown {

@@ -31,7 +31,8 @@ function transportFor(protocol: Protocol): AgentTransport {
       return createAguiTransport({ url: '/api/agui/run' })
     }
     case 'agent-protocol': {
-      return createAgentProtocolTransport({ url: '/api', agentId: 'assistant' })
+      // one conversation across tasks: a server that maps context.attributes.session_id keeps the agent's memory
+      return createAgentProtocolTransport({ url: '/api', agentId: 'assistant', sessionId: globalThis.crypto.randomUUID() })
     }
     default: {
       protocol satisfies never
@@ -49,7 +50,9 @@ function newStore(protocol: Protocol): AgentStore {
 function ExternalTools() {
   const pending = useAgentStore((state) => state.agent.pendingExternalExecution)
   const submit = useAgentStore((state) => state.submitToolResults)
-  if (pending === null) return null
+  // A transport that cannot return client results gets no button: the composer says why.
+  const canReturn = useAgentStore((state) => state.capabilities.externalResults)
+  if (pending === null || !canReturn) return null
   return (
     <div className="demo-external" role="region" aria-label="External tools">
       <p>The agent asks this page to run:</p>

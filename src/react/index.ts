@@ -12,6 +12,7 @@ export { useSubagentKeys, useSubagentKeysOf, useSubagentLane } from './use-subag
 export type { UseSubagentLaneResult } from './use-subagent-lane'
 export { useToolCall } from './use-tool-call'
 export type { UseToolCallResult } from './use-tool-call'
+export { useTransportCapabilities } from './use-transport-capabilities'
 export { useTurn, useTurnBlockKeys } from './use-turn'
 export { useTurnSummary } from './use-turn-summary'
 export type { UseTurnSummaryResult } from './use-turn-summary'

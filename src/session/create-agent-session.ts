@@ -10,7 +10,8 @@ import { endStream, reduce } from '../core/reduce'
 import { createAgentState } from '../core/state'
 import type { AgentState } from '../core/state'
 import { validateHistory } from '../core/validate-history'
-import type { RunRequest } from '../transport/agent-transport'
+import { FULL_CAPABILITIES } from '../transport/agent-transport'
+import type { RunRequest, TransportCapabilities } from '../transport/agent-transport'
 import { withAgentScopeCompat } from '../transport/agentscope-compat'
 import { isTopLevelEnd } from '../transport/stream-endings'
 import { confirmProblem, resultsProblem, sendProblem } from './action-guards'
@@ -56,7 +57,7 @@ const STALL_AFTER_MS = 15_000
 const UNFINISHED_CODES: ReadonlySet<string> = new Set(['network-error', 'incomplete-stream'])
 
 /** The state of a chat with nothing in it. */
-export function initialSessionState(): AgentSessionState {
+export function initialSessionState(capabilities: TransportCapabilities = FULL_CAPABILITIES): AgentSessionState {
   return {
     agent: createAgentState(),
     transcript: [],
@@ -66,6 +67,7 @@ export function initialSessionState(): AgentSessionState {
     connection: null,
     canRetry: false,
     stalledSince: null,
+    capabilities,
   }
 }
 
@@ -103,7 +105,7 @@ function withWarning(warnings: readonly AgentStreamError[], error: AgentStreamEr
  */
 export function createAgentSession(
   options: AgentSessionOptions,
-  holder: SessionStateHolder<AgentSessionState> = createStateHolder(initialSessionState()),
+  holder: SessionStateHolder<AgentSessionState> = createStateHolder(initialSessionState(options.transport.capabilities)),
 ): AgentSession {
   const { transport, recorder, onError } = options
   const stopTimeoutMs = options.stopTimeoutMs ?? 3000
@@ -414,7 +416,7 @@ export function createAgentSession(
     closeRun()
     record({ kind: 'reset', receivedAt: clock() })
     shown = EMPTY_TRANSCRIPT
-    holder.setState({ ...initialSessionState() })
+    holder.setState({ ...initialSessionState(options.transport.capabilities) })
   }
 
   function load(messages: readonly unknown[]): void {

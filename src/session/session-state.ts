@@ -4,7 +4,7 @@ import type { AgentEvent } from '../core/events'
 import type { LocalEvent } from '../core/local-events'
 import type { ContentBlock, Msg, ToolResultBlock, ToolResultState } from '../core/message'
 import type { AgentState } from '../core/state'
-import type { AgentTransport } from '../transport/agent-transport'
+import type { AgentTransport, TransportCapabilities } from '../transport/agent-transport'
 import type { FrameScheduler } from './frame-scheduler'
 
 /** Where the chat stands. */
@@ -62,6 +62,8 @@ export interface AgentSessionState {
    * the last sign of life came, in `clock` milliseconds (epoch by default); else null.
    */
   readonly stalledSince: number | null
+  /** What the transport can carry (its declared `capabilities`, else everything): the UI offers only these actions. */
+  readonly capabilities: TransportCapabilities
 }
 
 /** What a session does; every action reports a refusal in `error` and rejects with it. */

@@ -10,7 +10,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
   return createStore<AgentStoreState>()((_set, _get, api) => {
     const session = createAgentSession(options, api)
     return {
-      ...initialSessionState(),
+      ...initialSessionState(options.transport.capabilities),
       session,
       send: session.send,
       confirm: session.confirm,

@@ -3,9 +3,12 @@
  * `AgentProtocolController` + `AgentProtocolTaskStore` + `AgentProtocolTaskEventBus`: a task runs in the
  * background whether or not anyone listens, and `GET /tasks/{id}/events` replays the last 256 frames.
  *
- * Differences from upstream, on purpose: a finished task keeps its replay buffer (upstream drops the
- * channel, and a late subscriber then waits forever), and the snapshot field names are this server's own
- * (upstream persists a `TaskRecord`; its JSON names were not verified).
+ * As upstream 2.0.2 (measured in test/interop): `GET /tasks/{id}/events` for a task not submitted yet opens its
+ * channel and waits (clients subscribe before they POST), the snapshot is `{task_id, status, pending_confirms?,
+ * result?, error?}` with upstream's lower-case statuses, and `input` is a string.
+ *
+ * Difference from upstream, on purpose: a finished task keeps its replay buffer (upstream drops the channel, and a
+ * late subscriber then waits forever; the kit's transport subscribes first and watches for that).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ConfirmResult, Msg } from '../core'
@@ -67,6 +70,8 @@ export interface AgentProtocolRoutes {
 /** Creates the routes: `POST /tasks`, `GET /tasks/{id}`, `GET /tasks/{id}/events`, `POST /tasks/{id}/resume|cancel`. */
 export function createAgentProtocolRoutes(options: AgentProtocolRoutesOptions): AgentProtocolRoutes {
   const tasks = new Map<string, Task>()
+  // subscribers of a task id not submitted yet: upstream's event bus opens the channel on subscribe
+  const early = new Map<string, Set<ServerResponse>>()
 
   function publish(task: Task, fields: Record<string, unknown>): void {
     task.seq += 1
@@ -136,7 +141,10 @@ export function createAgentProtocolRoutes(options: AgentProtocolRoutesOptions): 
     const session = createAgentSession(taskId, options.seed)
     let input: RunInput
     try {
-      const messages = typeof body.input === 'string' ? [{ id: null, name: 'user', role: 'USER', content: [{ type: 'text', text: body.input }], metadata: {}, timestamp: null }] : body.input
+      // upstream builds the user message from the text (with a new id; null here, so that the scripted usage, which counts
+      // the context's characters, matches the native bridge's for the same text)
+      const text = { id: null, name: 'user', role: 'USER', content: [{ type: 'text', text: body.input }], metadata: {}, timestamp: null }
+      const messages = typeof body.input === 'string' ? [text] : body.input
       input = readRunBody({ msgs: messages }, session.ids)
       validateRunInput(session, input)
     } catch (error) {
@@ -149,7 +157,7 @@ export function createAgentProtocolRoutes(options: AgentProtocolRoutesOptions): 
       detail: typeof context.detail === 'string' ? context.detail : 'status',
       session,
       frames: [],
-      subscribers: new Set(),
+      subscribers: early.get(taskId) ?? new Set(),
       seq: 0,
       status: 'PENDING',
       awaitingConfirm: false,
@@ -160,6 +168,7 @@ export function createAgentProtocolRoutes(options: AgentProtocolRoutesOptions): 
       run: null,
       cancelRequested: false,
     }
+    early.delete(taskId)
     tasks.set(taskId, task)
     start(task, input)
     sendJson(response, 202, { task_id: taskId, status: task.status })
@@ -223,6 +232,15 @@ export function createAgentProtocolRoutes(options: AgentProtocolRoutesOptions): 
       return true
     }
     const task = tasks.get(taskId)
+    if (task === undefined && match[2] === 'events' && request.method === 'GET') {
+      response.writeHead(200, { ...CORS_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' })
+      response.flushHeaders()
+      const waiting = early.get(taskId) ?? new Set<ServerResponse>()
+      early.set(taskId, waiting)
+      waiting.add(response)
+      response.on('close', () => waiting.delete(response))
+      return true
+    }
     if (task === undefined) {
       request.resume()
       sendError(response, path, 404, `Unknown task: ${taskId}`)
@@ -269,6 +287,7 @@ export function createAgentProtocolRoutes(options: AgentProtocolRoutesOptions): 
         task.run?.writer.cancel()
         for (const subscriber of task.subscribers) subscriber.destroy()
       }
+      for (const waiting of early.values()) for (const subscriber of waiting) subscriber.destroy()
     },
   }
 }
@@ -285,18 +304,16 @@ async function readBody(request: IncomingMessage, response: ServerResponse, path
   return undefined
 }
 
+// AgentProtocolTaskStore.snapshot: the mapped status, then what the status has.
 function snapshotOf(task: Task): Record<string, unknown> {
-  return {
-    task_id: task.id,
-    agent_id: task.agentId,
-    status: task.status,
-    awaiting_confirm: task.awaitingConfirm,
-    pending_confirms: task.pendingConfirms,
-    result: task.result,
-    error: task.error,
-    last_seq: task.seq,
-  }
+  const snapshot: Record<string, unknown> = { task_id: task.id, status: task.awaitingConfirm ? 'awaiting_confirm' : SNAPSHOT_STATUS[task.status] }
+  if (task.error !== null) snapshot.error = task.error
+  if (task.status === 'COMPLETED' && task.result !== null) snapshot.result = task.result
+  if (task.awaitingConfirm && task.pendingConfirms !== null) snapshot.pending_confirms = task.pendingConfirms
+  return snapshot
 }
+
+const SNAPSHOT_STATUS: Record<TaskStatus, string> = { PENDING: 'pending', RUNNING: 'running', COMPLETED: 'success', FAILED: 'error', CANCELLED: 'cancelled' }
 
 // RemoteEventCodec.fromAgentEvent, with the `verbose` detail level of protocol §9.3: every event carries its payload.
 function toRemote(event: Record<string, unknown>, agentId: string): Record<string, unknown> {

@@ -17,7 +17,6 @@ import { HELP, pickScenario } from './scenario-catalog'
 import { messageTimestamp } from './wire-format'
 
 const RUN_ROUTE = /^\/agui\/run(?:\/([^/]+))?$/
-const PERMISSION_KIND = 'permission_confirm'
 
 /** What the route needs from the handler. */
 export interface AguiRoutesOptions {
@@ -253,17 +252,8 @@ export function createAguiConverter(threadId: string, runId: string) {
       case 'CUSTOM': {
         return [{ type: 'CUSTOM', name: event.name, value: event.value ?? {} }]
       }
-      case 'REQUIRE_USER_CONFIRM': {
-        for (const call of (event.toolCalls ?? []) as ToolUseBlock[]) {
-          interrupts.push({
-            id: `${replyId}:${call.id}`,
-            reason: 'tool_call',
-            metadata: { 'agentscope.interruptKind': PERMISSION_KIND, toolName: call.name, toolInput: call.input, toolContent: call.content, replyId },
-            responseSchema: { type: 'object', properties: { approved: { type: 'boolean' }, editedArgs: { type: 'object' } } },
-          })
-        }
-        return []
-      }
+      // AgentScope 2.0.2 opens no interrupt for a confirmation: REQUIRE_USER_CONFIRM goes out as RAW (default below)
+      // and nothing in AG-UI can answer it (test/interop, AGUI_CAPABILITIES.confirm).
       case 'REQUIRE_EXTERNAL_EXECUTION': {
         for (const call of (event.toolCalls ?? []) as ToolUseBlock[]) {
           interrupts.push({ id: `${replyId}:${call.id}`, reason: 'tool_call', metadata: { toolName: call.name, toolInput: call.input, replyId } })

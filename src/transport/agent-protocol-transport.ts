@@ -1,6 +1,6 @@
 import { AgentStreamError } from '../core/errors'
-import type { ConfirmResult, ToolUseBlock } from '../core/message'
-import type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './agent-transport'
+import type { ConfirmResult, Msg, ToolUseBlock } from '../core/message'
+import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { readEventStream } from './read-event-stream'
 import { bodyExcerpt } from './stream-endings'
 
@@ -22,6 +22,12 @@ export interface AgentProtocolTransportOptions {
   readonly agentId?: string
   /** Sent as `context.user_id`. */
   readonly userId?: string
+  /**
+   * Sent as `context.attributes.session_id` with every task. Upstream runs a task in the session named by its task
+   * id, so each message would start a new conversation; a server that maps this attribute to the session (a
+   * `RuntimeContextCustomizer`, as examples/agentscope-server does) keeps one conversation across tasks.
+   */
+  readonly sessionId?: string
   /** Extra request headers, or a function returning them (for a fresh auth token per request). */
   readonly headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
   /** Injected `fetch`, for tests or instrumentation. @default globalThis.fetch */
@@ -30,6 +36,8 @@ export interface AgentProtocolTransportOptions {
   readonly reconnect?: Partial<ReconnectPolicy>
   /** Makes the id of a new task. @default crypto.randomUUID */
   readonly createTaskId?: () => string
+  /** Silence after which the task snapshot is checked, in case the stream was opened after the task ended. @default 4000 */
+  readonly staleAfterMs?: number
 }
 
 /** The Agent Protocol transport, with the task it is on. */
@@ -38,6 +46,19 @@ export interface AgentProtocolTransport extends AgentTransport {
   readonly taskId: string | null
   /** Frames dropped because their seq was already seen (replays after a reconnect). */
   readonly duplicateFrames: number
+}
+
+/** What Agent Protocol carries, measured against AgentScope 2.0.2's `agentscope-extensions-agent-protocol` (test/interop). */
+export const AGENT_PROTOCOL_CAPABILITIES: TransportCapabilities = {
+  confirm: true,
+  editArguments: false,
+  rules: false,
+  externalResults: false,
+  resume: true,
+  mediaInResults: true,
+  resultStates: true,
+  stopReason: true,
+  serverStop: false,
 }
 
 const DEFAULT_RECONNECT: ReconnectPolicy = { maxAttempts: 8, baseDelayMs: 250, maxDelayMs: 5000 }
@@ -74,9 +95,13 @@ class StreamGap extends Error {
  * - Each message starts a **new task**, which upstream runs in its own session (sessionId = task id): the agent
  *   does not remember earlier turns.
  * - A confirmation carries only approve/deny per call: confirming with edited arguments or rules is refused
- *   (`AgentStreamError('refused')`), and a call left out is denied by the server.
+ *   (`AgentStreamError('refused')`), and a call left out is denied by the server. AgentScope 2.0.2 rebuilds an
+ *   approved call from its input alone, without `content`, which its ToolExecutor validates: the approved tool then
+ *   fails with "Parameter validation failed" (an upstream bug; the kit shows the failed result as the server sends it).
  * - Tools run by the client cannot return results (`tool-results` is refused): an external-execution pause
  *   shows, but the task is already complete on the server.
+ * - Stop is `POST /tasks/{id}/cancel`, which ends the event stream; the turn then ends `interrupted` here. The 2.0.2
+ *   server only marks the task cancelled: the agent's run goes on in the background (and is stored).
  * - When the server's replay buffer (256 frames) no longer has what was missed, the transport reads the task
  *   snapshot (`GET /tasks/{id}`): it re-emits a pending confirmation from it, then rejects with
  *   `incomplete-stream`, since the lost text cannot be rebuilt.
@@ -86,11 +111,15 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
   const policy: ReconnectPolicy = { ...DEFAULT_RECONNECT, ...options.reconnect }
   const createTaskId = options.createTaskId ?? (() => globalThis.crypto.randomUUID())
+  const staleAfterMs = options.staleAfterMs ?? 4000
   let taskId: string | null = null
   let lastSeq = 0
   let duplicateFrames = 0
   let awaitingConfirm = false
   let pendingCalls = new Map<string, PendingCall>()
+  // set by interrupt(): the cancelled task's stream ends without RUN_FINISHED, and is not reconnected
+  let cancelled = false
+  let agentReplyId: string | null = null
 
   async function headers(extra: Record<string, string>): Promise<Record<string, string>> {
     const custom = typeof options.headers === 'function' ? await options.headers() : options.headers
@@ -120,17 +149,21 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
     await response.body?.cancel().catch(ignore)
   }
 
-  async function start(runRequest: RunRequest, signal: AbortSignal): Promise<void> {
+  // What a run POSTs; validated (and the task chosen) before the event stream opens.
+  function start(runRequest: RunRequest): { path: string; body: unknown; what: string } {
     switch (runRequest.kind) {
       case 'message': {
         taskId = createTaskId()
+        agentReplyId = null
         lastSeq = 0
         awaitingConfirm = false
         pendingCalls = new Map()
         const context: Record<string, unknown> = { stream: true, detail: 'verbose' }
         if (options.userId !== undefined) context.user_id = options.userId
-        const body = { task_id: taskId, agent_id: options.agentId ?? 'default', input: runRequest.messages, context }
-        return postJson('/tasks', body, 'the new task', signal)
+        if (options.sessionId !== undefined) context.attributes = { session_id: options.sessionId }
+        // `input` is a string on the server (AgentProtocolController reads it with String.valueOf): the text
+        const body = { task_id: taskId, agent_id: options.agentId ?? 'default', input: textOf(runRequest.messages), context }
+        return { path: '/tasks', body, what: 'the new task' }
       }
       case 'confirm': {
         const id = taskId
@@ -139,26 +172,45 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         }
         const decisions = runRequest.confirmResults.map((result) => decisionOf(result, pendingCalls))
         awaitingConfirm = false
-        return postJson(`/tasks/${encodeURIComponent(id)}/resume`, { decisions }, 'the confirmation', signal)
+        return { path: `/tasks/${encodeURIComponent(id)}/resume`, body: { decisions }, what: 'the confirmation' }
       }
       case 'tool-results': {
         throw new AgentStreamError('refused', 'Agent Protocol cannot return the results of tools run by the client: the task finished when it asked for them.')
       }
       default: {
         runRequest satisfies never
+        throw new AgentStreamError('refused', 'Unknown run request')
       }
     }
   }
 
+  async function openEvents(id: string, signal: AbortSignal): Promise<Response> {
+    const query = lastSeq > 0 ? `?from_seq=${lastSeq}` : ''
+    const extra: Record<string, string> = { accept: 'text/event-stream' }
+    if (lastSeq > 0) extra['last-event-id'] = String(lastSeq)
+    return request(`/tasks/${encodeURIComponent(id)}/events${query}`, { headers: await headers(extra), signal }, 'the event stream')
+  }
+
   async function run(runRequest: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
     const { signal } = handlers
+    cancelled = false
+    const post = start(runRequest)
+    const id = taskId as string
+    // Subscribe before the POST: 2.0.2 drops a task's event channel once the run completes, and a stream opened
+    // after that waits forever, so a quick run would be lost (a watchdog below covers a subscription that is late).
+    let firstConnection: AbortController | null = new AbortController()
+    const stopFirst = () => firstConnection?.abort()
+    signal.addEventListener('abort', stopFirst, { once: true })
+    let firstResponse: Promise<Response> | null = openEvents(id, firstConnection.signal)
+    firstResponse.catch(ignore)
     try {
-      await start(runRequest, signal)
+      await postJson(post.path, post.body, post.what, signal)
     } catch (error) {
+      firstConnection.abort()
+      signal.removeEventListener('abort', stopFirst)
       if (signal.aborted) return 'aborted'
       throw error
     }
-    const id = taskId as string
     handlers.onOpen?.()
     let attempt = 0
     let finished = false
@@ -187,6 +239,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         }
         if (event !== undefined) {
           noteConfirmation(event)
+          if (isObject(event) && event.type === 'AGENT_START' && !event.source && typeof event.replyId === 'string') agentReplyId = event.replyId
           handlers.onEvent(event)
         }
       } else if (!finished) {
@@ -210,20 +263,24 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
     }
 
     for (;;) {
-      const connection = new AbortController()
+      const connection = firstConnection ?? new AbortController()
       const stop = () => connection.abort()
       signal.addEventListener('abort', stop, { once: true })
+      signal.removeEventListener('abort', stopFirst)
+      const pending = firstResponse ?? openEvents(id, connection.signal)
+      firstConnection = null
+      firstResponse = null
       let opened = false
+      let lost = false
+      const watchdog = watchStaleStream(id, connection, () => (lost = true))
       try {
-        const query = lastSeq > 0 ? `?from_seq=${lastSeq}` : ''
-        const extra: Record<string, string> = { accept: 'text/event-stream' }
-        if (lastSeq > 0) extra['last-event-id'] = String(lastSeq)
-        const response = await request(`/tasks/${encodeURIComponent(id)}/events${query}`, { headers: await headers(extra), signal: connection.signal }, 'the event stream')
+        const response = await pending
         opened = true
         if (attempt > 0) handlers.onConnection?.('reconnected', attempt)
         await readEventStream(response, {
           signal: connection.signal,
           onEvent: (value, frame) => {
+            watchdog.frame()
             if (onFrame(value, frame.id)) {
               final = true
               connection.abort()
@@ -234,6 +291,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         })
       } catch (error) {
         if (signal.aborted) return 'aborted'
+        if (lost) return recoverFromGap(id, new StreamGap(lastSeq + 1, Number.NaN), handlers)
         if (error instanceof StreamGap) return recoverFromGap(id, error, handlers)
         // 404/410 on a reconnect: the server no longer knows the range (or the task)
         if (error instanceof AgentStreamError && error.code === 'http-error' && (error.status === 404 || error.status === 410) && lastSeq > 0) {
@@ -241,11 +299,21 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         }
         if (!(error instanceof AgentStreamError) || (error.code !== 'network-error' && !(error.code === 'http-error' && (error.status ?? 0) >= 500))) throw error
       } finally {
+        watchdog.dispose()
         signal.removeEventListener('abort', stop)
       }
       if (signal.aborted) return 'aborted'
+      if (lost) return recoverFromGap(id, new StreamGap(lastSeq + 1, Number.NaN), handlers)
       if (failure !== null) throw failure
       if (final) return 'ended'
+      if (cancelled) {
+        // what the agent would have said had the cancel interrupted it
+        if (agentReplyId !== null) {
+          handlers.onEvent({ type: 'REQUEST_STOP', id: `agent-protocol:${id}:cancel-stop`, reason: 'stopped by the user', generateReason: 'INTERRUPTED' })
+          handlers.onEvent({ type: 'AGENT_END', id: `agent-protocol:${id}:cancel-end`, replyId: agentReplyId })
+        }
+        return 'ended'
+      }
       attempt += 1
       if (attempt > policy.maxAttempts) {
         throw new AgentStreamError(
@@ -255,6 +323,38 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
       }
       handlers.onConnection?.('reconnecting', attempt)
       if (!(await sleep(backoff(attempt, policy), signal))) return 'aborted'
+    }
+  }
+
+  /**
+   * A stream that stays silent while the task snapshot says the task is over was opened after the server dropped the
+   * task's channel: nothing will ever arrive on it. Checked every `staleAfterMs` of silence; `onLost` then the abort.
+   */
+  function watchStaleStream(id: string, connection: AbortController, onLost: () => void): { frame(): void; dispose(): void } {
+    let silentSince = Date.now()
+    let checking = false
+    const timer = setInterval(() => {
+      if (checking || Date.now() - silentSince < staleAfterMs) return
+      checking = true
+      request(`/tasks/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' }, signal: connection.signal }, 'the task snapshot')
+        .then((response) => response.json() as Promise<unknown>)
+        .then((snapshot) => {
+          const status = isObject(snapshot) ? snapshot.status : undefined
+          const over = status === 'success' || status === 'error' || status === 'cancelled' || (status === 'awaiting_confirm' && !awaitingConfirm)
+          if (over && Date.now() - silentSince >= staleAfterMs) {
+            onLost()
+            connection.abort()
+          }
+        })
+        .catch(ignore)
+        .finally(() => {
+          checking = false
+          silentSince = Math.max(silentSince, Date.now() - staleAfterMs / 2)
+        })
+    }, Math.max(50, Math.floor(staleAfterMs / 4)))
+    return {
+      frame: () => (silentSince = Date.now()),
+      dispose: () => clearInterval(timer),
     }
   }
 
@@ -296,10 +396,12 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
 
   async function interrupt(): Promise<void> {
     if (taskId === null) return
+    cancelled = true
     await postJson(`/tasks/${encodeURIComponent(taskId)}/cancel`, {}, 'the cancel', new AbortController().signal)
   }
 
   return {
+    capabilities: AGENT_PROTOCOL_CAPABILITIES,
     get taskId() {
       return taskId
     },
@@ -363,6 +465,12 @@ function eventsFromFlatFrame(frame: Record<string, unknown>, id: string, replyId
       return []
     }
   }
+}
+
+function textOf(messages: readonly Msg[]): string {
+  return messages
+    .flatMap((message) => message.content.flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])))
+    .join('\n')
 }
 
 function toolUseOf(pending: Record<string, unknown>): ToolUseBlock {

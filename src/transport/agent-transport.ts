@@ -29,8 +29,48 @@ export interface RunHandlers {
 /** How a run's stream ended when it did not fail. */
 export type RunEnd = 'ended' | 'aborted'
 
+/**
+ * What a transport can carry between the user and the agent, measured against AgentScope 2.0.2's own endpoints
+ * (test/interop; the README's "What each transport carries" table). The UI offers only what is `true`.
+ */
+export interface TransportCapabilities {
+  /** A tool confirmation can be answered (approve / deny) at all. */
+  readonly confirm: boolean
+  /** An approval can carry edited arguments ("Edit arguments"). */
+  readonly editArguments: boolean
+  /** An approval can carry permission rules ("Always allow"). */
+  readonly rules: boolean
+  /** Tools the client runs can return their results ("Run in this browser"). */
+  readonly externalResults: boolean
+  /** A dropped stream is picked up again without losing events. */
+  readonly resume: boolean
+  /** Tool results keep their images and files (else they arrive as text). */
+  readonly mediaInResults: boolean
+  /** Tool results keep their state (`error`, `denied`); else every result reads as a success. */
+  readonly resultStates: boolean
+  /** The server says why a turn stopped (max iterations, paused, interrupted) rather than the kit inferring it. */
+  readonly stopReason: boolean
+  /** Stop interrupts the agent on the server (else only the connection closes and the server may run on). */
+  readonly serverStop: boolean
+}
+
+/** Everything: the default for a transport that declares nothing. */
+export const FULL_CAPABILITIES: TransportCapabilities = {
+  confirm: true,
+  editArguments: true,
+  rules: true,
+  externalResults: true,
+  resume: true,
+  mediaInResults: true,
+  resultStates: true,
+  stopReason: true,
+  serverStop: true,
+}
+
 /** What every protocol implements: start runs, stop them, and report their events. */
 export interface AgentTransport {
+  /** What this transport can carry; a transport that leaves it out is taken to carry everything ({@link FULL_CAPABILITIES}). */
+  readonly capabilities?: TransportCapabilities
   /**
    * Starts a run and resolves when its stream ends: `'ended'` after the top-level AGENT_END,
    * `'aborted'` when the signal aborted it. Rejects with an `AgentStreamError` (`http-error`,

@@ -1,6 +1,6 @@
 import { AgentStreamError } from '../core/errors'
 import type { ConfirmResult, ToolResultBlock } from '../core/message'
-import type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './agent-transport'
+import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { readEventStream } from './read-event-stream'
 import { bodyExcerpt } from './stream-endings'
 
@@ -34,22 +34,40 @@ type AgentEventObject = Record<string, unknown>
 
 const PERMISSION_KIND = 'permission_confirm'
 const AWAITING_EXTERNAL_EXECUTION = '[Awaiting external execution]'
+const MEDIA_TYPES: ReadonlySet<string> = new Set(['data', 'image', 'audio', 'video'])
+
+/** What AG-UI carries, measured against AgentScope 2.0.2 (test/interop). */
+export const AGUI_CAPABILITIES: TransportCapabilities = {
+  confirm: false,
+  editArguments: false,
+  rules: false,
+  externalResults: true,
+  resume: false,
+  mediaInResults: true,
+  resultStates: false,
+  stopReason: false,
+  serverStop: false,
+}
 
 /**
  * A transport for AgentScope's AG-UI adapter (protocol §9.2): POSTs a `RunAgentInput` and turns the AG-UI events
  * back into the AgentEvents the reducer understands, with deterministic ids (`agui:{runId}:{n}`). `RAW` events
  * (`event` or `rawEvent`) are passed on as they are, and `CUSTOM subagent.*` become the sourced events again.
- * A confirmation becomes the next run's `resume`, covering every open interrupt (a call left out is denied);
- * client tool results become `resume` payloads (their text).
+ * Client tool results become `resume` payloads (their text).
  *
- * What AG-UI cannot carry, and how it shows:
+ * What AG-UI cannot carry (measured against AgentScope 2.0.2's `agentscope-agui-spring-boot-starter`; see
+ * {@link AGUI_CAPABILITIES}), and how it shows:
+ * - Tool confirmations: 2.0.2 sends REQUIRE_USER_CONFIRM as a `RAW` event, its RUN_FINISHED carries no interrupt
+ *   for it, and `resume` only becomes tool results, so an answer cannot be sent (`confirm` is refused) and the
+ *   thread stays paused on the server. The question is shown; the UI says it cannot be answered here.
  * - Tool result states: every `TOOL_CALL_RESULT` becomes a `success` result (errors show as successful text).
- * - Data blocks and tool-result media: the server serializes them into the result text (JSON shows as text).
- * - `AGENT_RESULT` and the stop reason: a finished turn is `completed`; pauses come from the interrupts.
+ * - Tool-result media: the server writes each non-text block as a JSON line of the result text; lines that are
+ *   whole `data`/`image`/`audio`/`video` blocks are read back as blocks.
  * - The suspended placeholder result of an external tool: synthesized here as a `running` result.
- * - Permission rules ("always allow"): dropped; the approval applies to this call only (reported via `onError`).
  * - Block ids (`text`/`thinking` per model call) and `MODEL_CALL_START`: a model call is keyed by `messageId`.
- * - Reconnects: closing the connection interrupts the agent and nothing is replayed.
+ * - Stop: AG-UI has no stop endpoint, so stopping closes the connection and the turn ends `interrupted` here;
+ *   the 2.0.2 starter then interrupts the agent's default session, not the thread's, so the run may go on.
+ * - Reconnects: nothing is replayed.
  */
 export function createAguiTransport(options: AguiTransportOptions): AguiTransport {
   const threadId = options.threadId ?? globalThis.crypto.randomUUID()
@@ -58,6 +76,8 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
   // tool names outlive a run: a resumed run reports results of calls made in the previous one
   const toolNames = new Map<string, string>()
   let current: AbortController | null = null
+  // the connection closed by interrupt(): the run then ends `interrupted` instead of incomplete
+  let stopped: AbortController | null = null
 
   async function headers(): Promise<Record<string, string>> {
     const custom = typeof options.headers === 'function' ? await options.headers() : options.headers
@@ -102,7 +122,9 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
 
   function permissionResume(results: readonly ConfirmResult[], handlers: RunHandlers): unknown[] {
     const open = interrupts.filter((interrupt) => interrupt.kind === 'permission')
-    if (open.length === 0) throw new AgentStreamError('refused', 'No AG-UI interrupt is awaiting confirmation on this thread.')
+    if (open.length === 0) {
+      throw new AgentStreamError('refused', 'AG-UI cannot send this answer: the server opened no interrupt for the confirmation (AgentScope 2.0.2 sends it as a RAW event only).')
+    }
     if (results.some((result) => result.confirmed && result.rules !== null && result.rules.length > 0)) {
       handlers.onError?.(new AgentStreamError('refused', 'AG-UI cannot send permission rules: "always allow" applies to this call only.', { field: 'rules' }))
     }
@@ -173,6 +195,10 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
       if (outcome === 'finished') return 'ended'
       if (outcome !== null) throw outcome
       if (signal.aborted) return 'aborted'
+      if (stopped === controller) {
+        for (const event of mapper.stop()) handlers.onEvent(event)
+        return 'ended'
+      }
       throw new AgentStreamError('incomplete-stream', 'The AG-UI stream closed before RUN_FINISHED: the reply is incomplete (the server failed or the connection dropped). AG-UI cannot resume a run.')
     } finally {
       signal.removeEventListener('abort', stop)
@@ -182,10 +208,11 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
 
   // AG-UI has no stop endpoint: closing the connection interrupts the agent (interrupt-on-disconnect).
   async function interrupt(): Promise<void> {
+    stopped = current
     current?.abort()
   }
 
-  return { threadId, run, interrupt }
+  return { threadId, capabilities: AGUI_CAPABILITIES, run, interrupt }
 }
 
 /** What one AG-UI event turned into. */
@@ -202,6 +229,7 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
   const modelCalls = new Set<string>()
   const toolReplyIds = new Map<string, string>()
   let sawStop = false
+  let agentReplyId: string | null = null
 
   const event = (type: string, fields: Record<string, unknown>, timestamp?: unknown): AgentEventObject => {
     count += 1
@@ -262,7 +290,8 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
     const messageId = String(value.messageId ?? '')
     switch (value.type) {
       case 'RUN_STARTED': {
-        return { events: [event('AGENT_START', { replyId: String(value.runId ?? runId), name: 'assistant', role: 'assistant' }, at)] }
+        agentReplyId = String(value.runId ?? runId)
+        return { events: [event('AGENT_START', { replyId: agentReplyId, name: 'assistant', role: 'assistant' }, at)] }
       }
       case 'TEXT_MESSAGE_START': {
         return { events: [...modelCall(messageId, at), event('TEXT_BLOCK_START', { replyId: messageId, blockId: 'text' }, at)] }
@@ -301,9 +330,11 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
         const toolCallId = String(value.toolCallId ?? '')
         const fields = { replyId: messageId || runId, toolCallId, toolCallName: toolNames.get(toolCallId) ?? '' }
         const content = typeof value.content === 'string' ? value.content : JSON.stringify(value.content ?? '')
-        const delta = content === '' ? [] : [event('TOOL_RESULT_TEXT_DELTA', { ...fields, delta: content }, at)]
+        const deltas = resultParts(content).map((part) =>
+          typeof part === 'string' ? event('TOOL_RESULT_TEXT_DELTA', { ...fields, delta: part }, at) : event('TOOL_RESULT_DATA_DELTA', { ...fields, data: part }, at),
+        )
         // AG-UI drops the result state: success is all it can say
-        return { events: [event('TOOL_RESULT_START', fields, at), ...delta, event('TOOL_RESULT_END', { ...fields, state: 'success' }, at)] }
+        return { events: [event('TOOL_RESULT_START', fields, at), ...deltas, event('TOOL_RESULT_END', { ...fields, state: 'success' }, at)] }
       }
       case 'CUSTOM': {
         return { events: customEvents(value, at) }
@@ -344,12 +375,69 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
     if (name.startsWith('subagent.') && typeof payload.type === 'string') {
       // the subagent's own event, its fields (source included) flattened into the value
       const { type, ...fields } = payload
-      return [event(type, fields, at)]
+      return [event(type, subagentFields(type, fields), at)]
     }
     return [event('CUSTOM', { name, value: payload }, at)]
   }
 
-  return { map }
+  // The user stopped the run: what the server would have said had AG-UI a stop endpoint.
+  function stop(): AgentEventObject[] {
+    if (agentReplyId === null) return []
+    return [event('REQUEST_STOP', { reason: 'stopped by the user', generateReason: 'INTERRUPTED' }), event('AGENT_END', { replyId: agentReplyId })]
+  }
+
+  return { map, stop }
+}
+
+/**
+ * AgentScope 2.0.2's `SubagentEventConverter` sends a subagent's events lossy: no `replyId` or `blockId`, the tool's
+ * name as `toolName`, result states in upper case, and a confirmation as its `toolCallCount` only. The missing ids
+ * are filled (one reply per subagent source) so the lane still builds; the asked calls themselves cannot be.
+ */
+function subagentFields(type: string, fields: Record<string, unknown>): Record<string, unknown> {
+  const filled: Record<string, unknown> = { ...fields }
+  filled.replyId ??= `agui-subagent:${String(fields.source ?? '')}`
+  if (type === 'TEXT_BLOCK_DELTA') filled.blockId ??= 'text'
+  if (type === 'THINKING_BLOCK_DELTA') filled.blockId ??= 'thinking'
+  if (type.startsWith('TOOL_')) filled.toolCallName ??= fields.toolName
+  if (type === 'TOOL_RESULT_END' && typeof fields.state === 'string') filled.state = fields.state.toLowerCase()
+  if (type === 'REQUIRE_USER_CONFIRM') filled.toolCalls ??= []
+  return filled
+}
+
+/**
+ * A result text as AgentScope's AG-UI adapter writes it: text blocks as they are and every other block as its JSON,
+ * one per line. Lines that are a whole media block (`{"type":"data","source":{…}}`) become that block again; the
+ * text between them stays text, newlines included.
+ */
+function resultParts(content: string): (string | Record<string, unknown>)[] {
+  if (!content.includes('{"type":"')) return content === '' ? [] : [content]
+  const parts: (string | Record<string, unknown>)[] = []
+  let text: string[] = []
+  const lines = content.split('\n')
+  lines.forEach((line, index) => {
+    const block = mediaBlockOf(line)
+    if (block === null) {
+      text.push(index < lines.length - 1 ? `${line}\n` : line)
+      return
+    }
+    // the newline before a media line separates blocks; it is not part of the text
+    if (text.length > 0) parts.push(text.join('').replace(/\n$/, ''))
+    text = []
+    parts.push(block)
+  })
+  if (text.length > 0 && text.join('') !== '') parts.push(text.join(''))
+  return parts
+}
+
+function mediaBlockOf(line: string): Record<string, unknown> | null {
+  if (!line.startsWith('{"type":"') || !line.endsWith('}')) return null
+  try {
+    const value: unknown = JSON.parse(line)
+    return isObject(value) && typeof value.type === 'string' && MEDIA_TYPES.has(value.type) && isObject(value.source) ? value : null
+  } catch {
+    return null
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

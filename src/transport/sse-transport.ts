@@ -1,6 +1,7 @@
 import { AgentStreamError } from '../core/errors'
 import type { Msg } from '../core/message'
-import type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './agent-transport'
+import { FULL_CAPABILITIES } from './agent-transport'
+import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { readEventStream } from './read-event-stream'
 import { bodyExcerpt, incompleteStreamError, isTopLevelEnd } from './stream-endings'
 
@@ -24,6 +25,10 @@ export interface SseTransport extends AgentTransport {
   loadHistory(): Promise<Msg[]>
 }
 
+// Measured against AgentScope 2.0.2 and 2.0.0 (test/interop): everything except picking up a dropped stream.
+// On 2.0.2 with an AgentStateStore, an "always allow" rule holds for the resumed call only (upstream rebuilds the
+// permission engine from the stored state at each call and the rule is not stored); it is carried all the same.
+const NATIVE_CAPABILITIES: TransportCapabilities = { ...FULL_CAPABILITIES, resume: false }
 
 function bodyOf(request: RunRequest): unknown {
   switch (request.kind) {
@@ -155,5 +160,5 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
     return messages as Msg[]
   }
 
-  return { sessionId, run, interrupt, loadHistory }
+  return { sessionId, capabilities: NATIVE_CAPABILITIES, run, interrupt, loadHistory }
 }

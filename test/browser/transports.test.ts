@@ -65,7 +65,7 @@ it('AG-UI, then Agent Protocol: the weather answer completes, and a confirmed cl
   expect(await reply.locator('[data-as-block="text"]').last().textContent()).toMatch(
     /^Done — rm -rf \.\/build: removed \.\/build \(\d+ files, [\d.]+ MB\)\. Done — rm -f \/tmp\/app-\*\.log: removed \d+ files matching \/tmp\/app-\*\.log\.$/,
   )
-  // a new task, its events, the confirmation as a resume of that task, and its events again
-  expect(runs).toEqual(['POST /api/tasks', 'GET /api/tasks/{id}/events', 'POST /api/tasks/{id}/resume', 'GET /api/tasks/{id}/events'])
+  // the task's events (subscribed first), the new task, then the same for the confirmation, a resume of that task
+  expect(runs).toEqual(['GET /api/tasks/{id}/events', 'POST /api/tasks', 'GET /api/tasks/{id}/events', 'POST /api/tasks/{id}/resume'])
   await screenshot(page, 'transports-agent-protocol-clean')
 })

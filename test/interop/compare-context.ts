@@ -17,7 +17,7 @@
  *    (confirmations, external results), in order; run i made turn i.
  * 2. Blocks, field by field: text `{text}`; thinking `{thinking, metadata}`; tool_use
  *    `{id, name, input, content, metadata, state}`; tool_result `{id, name, output, metadata, state}`
- *    with `output` compared verbatim (text, data blocks with their source and id); hint
+ *    (metadata keys sorted) with `output` compared verbatim (text, data blocks with their source and id); hint
  *    `{id, hint, source}`; any other block verbatim. Blocks are compared in order, no reordering: the
  *    scripted model always streams a model call as thinking → text → tool calls, the order
  *    `ReasoningContext.buildFinalMessage` stores them in.
@@ -71,8 +71,10 @@ function textOf(message: Msg): string {
   return message.content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : [])).join('\n')
 }
 
+// Rounded to the microsecond, keys in one order (the transports build usage objects in different orders).
 function roundTime(usage: ChatUsage): ChatUsage {
-  return { ...usage, time: Math.round(usage.time * 1e6) / 1e6 }
+  const { inputTokens, outputTokens, cachedTokens, totalTokens } = usage
+  return { inputTokens, outputTokens, cachedTokens, time: Math.round(usage.time * 1e6) / 1e6, totalTokens }
 }
 
 function normalizeBlock(block: ContentBlock): unknown {
@@ -90,7 +92,7 @@ function normalizeBlock(block: ContentBlock): unknown {
     }
     case 'tool_result': {
       const { id, name, output, metadata, state } = value
-      return { type: 'tool_result', id, name, output, metadata, state }
+      return { type: 'tool_result', id, name, output, metadata: sortedKeys(metadata), state }
     }
     case 'hint': {
       const { id, hint, source } = value
@@ -100,6 +102,12 @@ function normalizeBlock(block: ContentBlock): unknown {
       return value
     }
   }
+}
+
+// Metadata keys in one order: the server may write a map in any order (Java's Map.of is randomized per JVM).
+function sortedKeys(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
+  return Object.fromEntries(Object.entries(value).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)))
 }
 
 /** The stored context in the normalised form; `resultIds` are the ids of the AGENT_RESULT Msgs (see the rules above). */

@@ -4,14 +4,26 @@
  * and by a SIGKILL when Node exits or is interrupted (Ctrl+C) first.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The Maven project of the example server. */
 export const SERVER_DIR = fileURLToPath(new URL('../../examples/agentscope-server', import.meta.url))
-/** The runnable jar `mvn package` makes (`<finalName>` in its pom). */
-export const SERVER_JAR = join(SERVER_DIR, 'target', 'agentscope-kit-server.jar')
+
+/**
+ * The two builds of the example: `2.0.2` (the default profile: native bridge, AG-UI, Agent Protocol, harness) and
+ * `2.0.0` (`-P agentscope-2.0.0`: agentscope-core 2.0.0, native bridge only).
+ */
+export type AgentscopeVersion = '2.0.2' | '2.0.0'
+
+/** The runnable jar `mvn package` makes for a build (`<finalName>` and the profile's `<directory>` in the pom). */
+export function serverJar(version: AgentscopeVersion = '2.0.2'): string {
+  return version === '2.0.2' ? join(SERVER_DIR, 'target', 'agentscope-kit-server.jar') : join(SERVER_DIR, 'target', 'agentscope-2.0.0', 'agentscope-kit-server.jar')
+}
+/** The 2.0.2 jar. */
+export const SERVER_JAR = serverJar('2.0.2')
 
 const READY_LINE = /agentscope-kit-server listening on port (\d+)/
 const LOG_LIMIT = 200_000
@@ -22,21 +34,24 @@ function newestSource(path: string): number {
   return Math.max(stats.mtimeMs, ...readdirSync(path).map((name) => newestSource(join(path, name))))
 }
 
-function mavenPackage(offline: boolean): number {
-  const args = ['-q', ...(offline ? ['-o'] : []), '-f', SERVER_DIR, 'package', '-DskipTests']
+function mavenPackage(version: AgentscopeVersion, offline: boolean): number {
+  const profile = version === '2.0.0' ? ['-P', 'agentscope-2.0.0'] : []
+  const args = ['-q', ...(offline ? ['-o'] : []), ...profile, '-f', SERVER_DIR, 'package', '-DskipTests']
   const result = spawnSync('mvn', args, { stdio: 'inherit' })
   return result.status ?? 1
 }
 
 /**
- * Packages the server with Maven unless the jar is newer than the pom and every source file.
- * Tries offline first (dependencies cached in ~/.m2), then online (Maven Central).
+ * Packages a build of the server with Maven unless its jar is newer than the pom and every source file.
+ * Tries offline first (dependencies cached in ~/.m2), then online (Maven Central). The 2.0.2 build needs
+ * AgentScope 2.0.2 in ~/.m2: `../shared/upstream/install.sh` (or Maven Central, where it is published).
  */
-export function buildServer(): void {
+export function buildServer(version: AgentscopeVersion = '2.0.2'): void {
+  const jar = serverJar(version)
   const sourcesChanged = () => Math.max(newestSource(join(SERVER_DIR, 'pom.xml')), newestSource(join(SERVER_DIR, 'src')))
-  if (existsSync(SERVER_JAR) && statSync(SERVER_JAR).mtimeMs > sourcesChanged()) return
-  if (mavenPackage(true) === 0) return
-  if (mavenPackage(false) !== 0) throw new Error(`mvn package failed in ${SERVER_DIR}`)
+  if (existsSync(jar) && statSync(jar).mtimeMs > sourcesChanged()) return
+  if (mavenPackage(version, true) === 0) return
+  if (mavenPackage(version, false) !== 0) throw new Error(`mvn package${version === '2.0.0' ? ' -P agentscope-2.0.0' : ''} failed in ${SERVER_DIR}`)
 }
 
 /** A running example server. */
@@ -44,6 +59,9 @@ export interface JavaServer {
   /** e.g. `http://127.0.0.1:41234`; the bridge lives under `/api`. */
   readonly url: string
   readonly port: number
+  readonly version: AgentscopeVersion
+  /** Where the 2.0.2 build keeps sessions, the harness workspace and Agent Protocol tasks (`kit.data-dir`). */
+  readonly dataDir: string
   /** What the process printed so far (stdout and stderr). */
   log(): string
   /** Stops the process (SIGTERM, then SIGKILL after 5 s) and waits for it to exit. */
@@ -60,6 +78,10 @@ export interface StartServerOptions {
   readonly timeoutMs?: number
   /** Echo the server's output to this process's stderr. @default false */
   readonly echo?: boolean
+  /** Which build to run. @default '2.0.2' */
+  readonly version?: AgentscopeVersion
+  /** `kit.data-dir`; pass the same one again to restart the server over its stored sessions. @default a new temporary directory */
+  readonly dataDir?: string
 }
 
 const running = new Set<ChildProcess>()
@@ -83,11 +105,13 @@ function installExitHooks(): void {
 
 /** Starts the packaged server on a loopback port and resolves once it listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<JavaServer> {
-  const { port = 0, paceMs, timeoutMs = 120_000, echo = false } = options
-  if (!existsSync(SERVER_JAR)) throw new Error(`${SERVER_JAR} is missing: call buildServer() first`)
+  const { port = 0, paceMs, timeoutMs = 120_000, echo = false, version = '2.0.2' } = options
+  const jar = serverJar(version)
+  if (!existsSync(jar)) throw new Error(`${jar} is missing: call buildServer('${version}') first`)
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'agentscope-kit-'))
   installExitHooks()
   // C1 only and the serial collector: the server starts in a few seconds even on a busy two-core machine
-  const args = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', SERVER_JAR, `--server.port=${port}`]
+  const args = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', jar, `--server.port=${port}`, `--kit.data-dir=${dataDir}`]
   if (paceMs !== undefined) args.push(`--kit.pace-ms=${paceMs}`)
   const child = spawn('java', args, { cwd: SERVER_DIR, stdio: ['ignore', 'pipe', 'pipe'] })
   running.add(child)
@@ -128,7 +152,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Jav
     const url = `http://127.0.0.1:${listening}`
     const response = await fetch(`${url}/api/scenarios`)
     if (!response.ok) throw new Error(`GET ${url}/api/scenarios answered ${response.status}`)
-    return { url, port: listening, log: () => output, stop }
+    return { url, port: listening, version, dataDir, log: () => output, stop }
   } catch (error) {
     await stop()
     throw error

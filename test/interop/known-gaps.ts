@@ -63,3 +63,29 @@ export const REPLAY_GAPS: Readonly<Record<string, ReplayGap>> = {
     ],
   },
 }
+
+const NO_RESULTS_ECHO_2_0_2 =
+  'AgentScope 2.0.2 echoes USER_CONFIRM_RESULT when a run resumes (2.0.0 did not) but still no EXTERNAL_EXECUTION_RESULT: ' +
+  'the events never carry the result the client returned, so a replay alone leaves the call pending. The store applies ' +
+  'the results it sent.'
+
+/**
+ * AgentScope 2.0.2 recordings (test/core/recorded-2.0.2.test.ts): where a replay of a transport's events alone does
+ * worse than the store (which applies what it sent), every difference of the recording, by `<transport>/<scenario>`.
+ */
+export const REPLAY_GAPS_2_0_2: Readonly<Record<string, ReplayGap>> = {
+  'native/external-execution': {
+    cause: NO_RESULTS_ECHO_2_0_2,
+    differences: [
+      'exchange 0 ("Read the pricing page (external)"): only the server has {"type":"tool_result","id":"#1","name":"read_browser_page","output":[{"type":"text","text":"Starter $0/mo · Pro $29/mo per seat"}],"metadata":{},"state":"success"}',
+      'still pending external execution: ["#1"]',
+    ],
+  },
+  'agui/external-execution': {
+    cause: `${NO_RESULTS_ECHO_2_0_2} Over AG-UI the result the server stores is also its own TOOL Msg (no name, agui.* metadata).`,
+    differences: [
+      'exchange 0 ("Read the pricing page (external)"): only the server has {"type":"tool_result","id":"#1","name":null,"output":[{"type":"text","text":"Starter $0/mo · Pro $29/mo per seat"}],"metadata":{"agui.interruptId":"<uuid>:#1","agui.resumeStatus":"resolved"},"state":"success"}',
+      'still pending external execution: ["#1"]',
+    ],
+  },
+}

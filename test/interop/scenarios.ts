@@ -3,12 +3,36 @@
  * AgentScope server (examples/agentscope-server), in a session of its own, and records what went over
  * the wire. Used by test/interop/interop.test.ts and by `npm run record:interop`.
  */
-import { allowRule, createSseTransport, toolResultBlock, userMessage } from '../../src/core'
-import type { Msg, RunRequest, SseTransport, ToolUseBlock, TurnStatus } from '../../src/core'
+import { allowRule, createAgentProtocolTransport, createAguiTransport, createSseTransport, toolResultBlock, userMessage } from '../../src/core'
+import type { AgentTransport, Msg, RunRequest, ToolUseBlock, TurnStatus } from '../../src/core'
 import { createAgentStore } from '../../src/store/create-agent-store'
 import type { AgentStore, ConfirmationDecision } from '../../src/store/agent-store-state'
 
-/** One POST to `/runs`: what was sent, the raw SSE body, and the events as the transport parsed them. */
+/** The kit's three transports, each against the example server's official endpoint for it. */
+export type TransportName = 'native' | 'agui' | 'agent-protocol'
+export const TRANSPORTS: readonly TransportName[] = ['native', 'agui', 'agent-protocol']
+
+/** The transport `name` for the session `sessionId` of the server at `url` (its origin). */
+export function createTransport(name: TransportName, url: string, sessionId: string, fetchImpl?: typeof fetch): AgentTransport {
+  switch (name) {
+    case 'native': {
+      return createSseTransport({ url: `${url}/api`, sessionId, fetch: fetchImpl })
+    }
+    case 'agui': {
+      // AG-UI's thread is AgentScope's session (AguiAgentAdapter puts the thread id in the RuntimeContext)
+      return createAguiTransport({ url: `${url}/api/agui/run`, threadId: sessionId, fetch: fetchImpl })
+    }
+    case 'agent-protocol': {
+      return createAgentProtocolTransport({ url: `${url}/api`, agentId: 'assistant', sessionId, fetch: fetchImpl })
+    }
+    default: {
+      name satisfies never
+      throw new Error(`Unknown transport ${String(name)}`)
+    }
+  }
+}
+
+/** One run: what was sent, the raw SSE bodies (back to back), and the events as the transport gave them. */
 export interface RunRecord {
   readonly request: RunRequest
   body: string
@@ -47,6 +71,8 @@ export interface Scenario {
   /** The kit's turn statuses once it is over, one per run (AgentScope stores no status to compare with). */
   readonly turnStatuses: readonly TurnStatus[]
   readonly steps: (session: ScenarioSession) => Promise<void>
+  /** Needs the 2.0.2 build's HarnessAgent (agent_spawn): not run against 2.0.0. */
+  readonly harness?: boolean
 }
 
 const ONE_TURN: readonly TurnStatus[] = ['completed']
@@ -132,22 +158,39 @@ export const SCENARIOS: readonly Scenario[] = [
     turnStatuses: ['max_iterations'],
     steps: (session) => session.send('Keep checking Oslo (max iterations)'),
   },
+  {
+    name: 'subagent',
+    description: 'agent_spawn runs the declared subagent "researcher"; its events stream with a source',
+    turnStatuses: ONE_TURN,
+    harness: true,
+    steps: (session) => session.send('Ask the researcher (subagent)'),
+  },
+  {
+    name: 'subagent-confirm',
+    description: 'the subagent "checker" asks to run delete_file; the parent goes on',
+    turnStatuses: ONE_TURN,
+    harness: true,
+    steps: (session) => session.send('Ask the checker to delete the report (subagent confirm)'),
+  },
 ]
 
-// The transport's fetch, teeing each run's body into its record; the text is there once its promise in `pending` resolves.
-function recordingFetch(runs: RunRecord[], pending: Promise<unknown>[]): typeof fetch {
+// The transport's fetch, copying every event stream into the current run's record as the kit reads it (a
+// reconnected Agent Protocol stream adds a second body). Not a tee: a tee's second branch may never settle when the
+// kit aborts its connection after the final frame.
+function recordingFetch(runs: RunRecord[]): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, init)
-    if (!String(input).endsWith('/runs') || response.body === null) return response
-    const [forKit, forRecord] = response.body.tee()
+    const eventStream = (response.headers.get('content-type') ?? '').startsWith('text/event-stream')
+    if (!eventStream || response.body === null || runs.length === 0) return response
     const record = runs[runs.length - 1] as RunRecord
-    pending.push(
-      new Response(forRecord).text().then(
-        (text) => (record.body = text),
-        () => {},
-      ),
-    )
-    return new Response(forKit, { status: response.status, statusText: response.statusText, headers: response.headers })
+    const decoder = new TextDecoder()
+    const copy = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        record.body += decoder.decode(chunk, { stream: true })
+        controller.enqueue(chunk)
+      },
+    })
+    return new Response(response.body.pipeThrough(copy), { status: response.status, statusText: response.statusText, headers: response.headers })
   }
 }
 
@@ -165,13 +208,18 @@ function lastToolCalls(runs: readonly RunRecord[], type: 'REQUIRE_USER_CONFIRM' 
   return []
 }
 
-/** Runs one scenario in a fresh session of the server at `url` (its origin; the bridge is under /api). */
-export async function runScenario(url: string, scenario: Scenario): Promise<ScenarioRun> {
+/** The server's stored context of a session (`GET /api/sessions/{id}/messages`, the same agent behind every transport). */
+export async function storedMessages(url: string, sessionId: string): Promise<Msg[]> {
+  const response = await fetch(`${url}/api/sessions/${encodeURIComponent(sessionId)}/messages`)
+  return (await response.json()) as Msg[]
+}
+
+/** Runs one scenario in a fresh session of the server at `url` (its origin; the endpoints are under /api). */
+export async function runScenario(url: string, scenario: Scenario, transportName: TransportName = 'native'): Promise<ScenarioRun> {
   const sessionId = `interop-${scenario.name}-${globalThis.crypto.randomUUID().slice(0, 8)}`
   const runs: RunRecord[] = []
-  const bodies: Promise<unknown>[] = []
-  const inner: SseTransport = createSseTransport({ url: `${url}/api`, sessionId, fetch: recordingFetch(runs, bodies) })
-  const transport: SseTransport = {
+  const inner = createTransport(transportName, url, sessionId, recordingFetch(runs))
+  const transport: AgentTransport = {
     ...inner,
     run: (request, handlers) => {
       const record: RunRecord = { request, body: '', events: [] }
@@ -215,7 +263,7 @@ export async function runScenario(url: string, scenario: Scenario): Promise<Scen
       return viaStore(() => store.getState().send(message), () => ({ kind: 'message', messages: [message] }))
     },
     confirm: (decide) => {
-      const calls = lastToolCalls(runs, 'REQUIRE_USER_CONFIRM')
+      const calls = store.getState().agent.pendingConfirmation?.toolCalls ?? lastToolCalls(runs, 'REQUIRE_USER_CONFIRM')
       const decisions = decide(calls)
       return viaStore(
         () => store.getState().confirm(decisions),
@@ -230,7 +278,7 @@ export async function runScenario(url: string, scenario: Scenario): Promise<Scen
       )
     },
     submit: (results) => {
-      const calls = lastToolCalls(runs, 'AGENT_RESULT')
+      const calls = store.getState().agent.pendingExternalExecution?.toolCalls ?? lastToolCalls(runs, 'AGENT_RESULT')
       const chosen = results(calls)
       return viaStore(
         () => store.getState().submitToolResults(chosen),
@@ -263,8 +311,6 @@ export async function runScenario(url: string, scenario: Scenario): Promise<Scen
   }
 
   await scenario.steps(session)
-  await Promise.all(bodies)
-  const response = await fetch(`${url}/api/sessions/${encodeURIComponent(sessionId)}/messages`)
-  const stored = (await response.json()) as Msg[]
+  const stored = await storedMessages(url, sessionId)
   return { name: scenario.name, sessionId, runs, stored, store, refusals }
 }

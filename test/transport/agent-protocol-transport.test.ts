@@ -60,8 +60,9 @@ describe('createAgentProtocolTransport on recorded bodies', () => {
     const { end, events } = await collect(server.url)
     expect(end).toBe('ended')
     expect(events).toEqual(EVENTS)
-    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /tasks', 'GET /tasks/t1/events'])
-    expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ task_id: 't1', agent_id: 'default', input: [{ id: 'u1', role: 'USER' }], context: { user_id: 'alice', stream: true, detail: 'verbose' } })
+    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /tasks/t1/events', 'POST /tasks'])
+    // the event stream opens first; `input` is the text (upstream's controller reads a string)
+    expect(JSON.parse(server.requests[1]!.body)).toMatchObject({ task_id: 't1', agent_id: 'default', input: 'Hi', context: { user_id: 'alice', stream: true, detail: 'verbose' } })
   })
 
   it('reconnects a dropped stream with Last-Event-ID and from_seq, and drops replayed frames by seq', async () => {
@@ -81,7 +82,7 @@ describe('createAgentProtocolTransport on recorded bodies', () => {
     expect(end).toBe('ended')
     expect(events).toEqual(EVENTS)
     expect(connection).toEqual(['reconnecting:1', 'reconnected:1'])
-    expect(server.requests.map((request) => request.url)).toEqual(['/tasks', '/tasks/t1/events', '/tasks/t1/events?from_seq=3'])
+    expect(server.requests.map((request) => request.url)).toEqual(['/tasks/t1/events', '/tasks', '/tasks/t1/events?from_seq=3'])
     expect(headers).toEqual([undefined, '3'])
     expect(transport.duplicateFrames).toBe(2)
   })

@@ -24,6 +24,7 @@ const approveFirst = (events: readonly unknown[]): RunRequest => ({
   kind: 'confirm',
   confirmResults: lastRequested(events, 'REQUIRE_USER_CONFIRM').map((call, index) => confirmResult(call as ToolUseBlock, { approved: index === 0 })),
 })
+const withoutInputTokens = (shape: unknown): unknown => JSON.parse(JSON.stringify(shape, (key, value: unknown) => (key === 'inputTokens' || key === 'totalTokens' ? undefined : value)))
 const reconnect = { maxAttempts: 6, baseDelayMs: 1, maxDelayMs: 8 }
 const isEvents = (connection: ProxiedConnection) => /^GET \S+\/events/.test(connection.requestLine)
 
@@ -77,7 +78,9 @@ describe('chaos: Agent Protocol survives cuts', () => {
     expect(cut.proxy.requests.filter((line) => line.startsWith('POST'))).toHaveLength(1)
     expect(eventIdsSeenTwice(survived.events)).toBe(0)
     expect(survived.events).toHaveLength(reference.events.length)
-    expect(shapeOf(snapshotOf(survived))).toEqual(shapeOf(snapshotOf(reference)))
+    // Agent Protocol carries the user's text only: the server's user message (and so the scripted usage, which counts
+    // the context's characters) differs from the native bridge's; everything the agent streamed must be the same.
+    expect(withoutInputTokens(shapeOf(snapshotOf(survived)))).toEqual(withoutInputTokens(shapeOf(snapshotOf(reference))))
     const text = snapshotOf(survived).messages[0]?.content.filter((block) => block.type === 'text')
     expect(text).toHaveLength(1)
     console.info(`[chaos] Agent Protocol: ${cut.proxy.cuts.total} cuts (${cut.proxy.cuts.insideUtf8} inside UTF-8) over ${cut.proxy.bytes.reduce((sum, size) => sum + size, 0)} bytes in ${cut.proxy.requests.length} requests; ${transport.duplicateFrames} replayed frames dropped by seq; 0 duplicated events`)

@@ -1,7 +1,6 @@
 /**
- * The Agent Protocol and AG-UI transports against the built-in scripted server over real loopback HTTP (#6).
- * The real AgentScope server cannot serve these protocols here: on Maven Central `agentscope-extensions-agui`
- * exists only as 1.0.9 and `agentscope-extensions-agent-protocol` not at all, so the scripted server stands in.
+ * The Agent Protocol and AG-UI transports against the built-in scripted server over real loopback HTTP (#6), which
+ * imitates AgentScope 2.0.2's official endpoints; test/interop runs the same transports against the real ones.
  *
  * The rebuilt snapshot is compared with the native bridge's for the same scenario, ids and timestamps aside.
  * Documented differences (what each transport carries):
@@ -10,14 +9,14 @@
  * |------------------------------------|--------|--------------------------------|----------------------------------------------|
  * | text, thinking, tool args          | yes    | yes (payload = the AgentEvent) | yes                                          |
  * | tool result state                  | yes    | yes                            | no: every result is `success`                |
- * | tool result media / data blocks    | yes    | yes                            | no: serialized into the result text / RAW    |
+ * | tool result media / data blocks    | yes    | yes                            | read back from the result text's JSON lines  |
  * | per-call usage                     | yes    | yes                            | yes (CUSTOM token_usage)                     |
  * | AGENT_RESULT, generate reason      | yes    | yes                            | no: inferred from interrupts (or RAW stop)   |
  * | suspended placeholder result       | yes    | yes                            | synthesized from the interrupt               |
  * | USER_CONFIRM_RESULT echo           | yes    | yes                            | no: the store applies its own echo           |
- * | edited args / rules on confirm     | yes    | no (refused)                   | edited args yes, rules no                    |
+ * | answering a confirmation           | yes    | approve / deny only            | no: 2.0.2 opens no interrupt for it (RAW)    |
  * | external results back to the agent | yes    | no (refused: the task is done) | yes (as text payloads)                       |
- * | multi-turn memory                  | yes    | no: one task = one session     | yes (threadId = session)                     |
+ * | multi-turn memory                  | yes    | with `sessionId` (attribute)   | yes (threadId = session)                     |
  * | reconnect after a drop             | no     | yes (Last-Event-ID, 256 frames) | no                                          |
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -113,27 +112,17 @@ describe('AG-UI transport against the scripted server', () => {
     }
   })
 
-  // Through the store, which applies the USER_CONFIRM_RESULT echo itself when the server sends none (AG-UI never does).
-  it.each([
-    ['approve one, deny the other', 'clean the workspace', [true, false]],
-    ['deny all', 'delete the report', [false]],
-  ] as const)('answers a confirmation through resume like the native bridge: %s', async (_name, text, approved) => {
-    const shapes = []
-    for (const transport of [native(), agui()]) {
-      const store = createAgentStore({ transport })
-      await store.getState().send(text)
-      const calls = store.getState().agent.pendingConfirmation?.toolCalls ?? []
-      await store.getState().confirm(calls.map((call, index) => ({ toolCallId: call.id, approved: approved[index] ?? false })))
-      expect(store.getState().error).toBeNull()
-      shapes.push(shapeOf(toSnapshot(store.getState().agent)))
-    }
-    expect(shapes[1]).toEqual(shapes[0])
-  })
-
-  it('without the store the AG-UI stream alone has no denial: USER_CONFIRM_RESULT is not carried', async () => {
-    const remote = await converse(agui(), [say('delete the report'), decide([false])])
-    expect(remote.errors).toEqual([])
-    expect(shapeOf(snapshotOf(remote)).messages[1]?.content).toEqual([])
+  // As AgentScope 2.0.2's starter (test/interop): the question arrives as RAW events, no interrupt can answer it.
+  it('shows a confirmation but cannot answer it: refused before anything is sent, and declared in its capabilities', async () => {
+    const transport = agui()
+    expect(transport.capabilities?.confirm).toBe(false)
+    const store = createAgentStore({ transport })
+    await store.getState().send('delete the report')
+    const pending = store.getState().agent.pendingConfirmation
+    expect(pending?.toolCalls.map((call) => call.name)).toEqual(['delete_file'])
+    expect(toSnapshot(store.getState().agent).turns[0]?.status).toBe('awaiting_confirmation')
+    await store.getState().confirm(pending!.toolCalls.map((call) => ({ toolCallId: call.id, approved: false })))
+    expect(store.getState().error).toMatchObject({ code: 'refused', message: expect.stringMatching(/^AG-UI cannot send this answer/) })
   })
 
   it('sends client tool results as resume payloads (external execution)', async () => {

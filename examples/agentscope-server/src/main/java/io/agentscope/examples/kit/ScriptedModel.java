@@ -42,7 +42,10 @@ public class ScriptedModel extends ChatModelBase {
                     new Scenario("confirm", "Delete the report (confirm)", "A tool that needs your confirmation"),
                     new Scenario("external", "Read the pricing page (external)", "A tool the client runs"),
                     new Scenario("interrupt", "Write a long essay (interrupt me)", "A slow answer to stop"),
-                    new Scenario("max-iterations", "Keep checking Oslo (max iterations)", "Hits maxIters, then a summary call"));
+                    new Scenario("max-iterations", "Keep checking Oslo (max iterations)", "Hits maxIters, then a summary call"),
+                    new Scenario("long-answer", "Give me a long answer", "120 chunks at 40 ms, for the Agent Protocol cut tests"),
+                    new Scenario("subagent", "Ask the researcher (subagent)", "agent_spawn runs a subagent (2.0.2 build)"),
+                    new Scenario("subagent-confirm", "Ask the checker to delete the report (subagent confirm)", "A subagent's own confirmation (2.0.2 build)"));
 
     private final Duration pace;
 
@@ -63,7 +66,7 @@ public class ScriptedModel extends ChatModelBase {
         List<Msg> since = lastUser < 0 ? messages : messages.subList(lastUser + 1, messages.size());
         int step = (int) since.stream().filter(message -> message.getRole() == MsgRole.ASSISTANT).count();
         ModelScript script = summary ? summary() : script(prompt, step, since);
-        Duration delay = prompt.contains("interrupt") && !summary ? Duration.ofMillis(150) : pace;
+        Duration delay = summary ? pace : prompt.contains("interrupt") ? Duration.ofMillis(150) : prompt.contains("long answer") ? Duration.ofMillis(40) : pace;
         return respond(script, messages.size(), delay);
     }
 
@@ -76,7 +79,9 @@ public class ScriptedModel extends ChatModelBase {
     }
 
     private static ModelScript script(String prompt, int step, List<Msg> since) {
+        if (prompt.contains("subagent")) return step == 0 ? spawn(prompt.contains("confirm")) : afterSpawn(since);
         if (prompt.contains("interrupt")) return slow();
+        if (prompt.contains("long answer")) return longAnswer();
         if (prompt.contains("max")) return loop();
         if (prompt.contains("external")) return step == 0 ? external() : afterExternal(since);
         if (prompt.contains("confirm")) return step == 0 ? confirm() : afterConfirm(since);
@@ -172,9 +177,29 @@ public class ScriptedModel extends ChatModelBase {
         return new ModelScript().text("Your browser returned: ", page == null ? "nothing" : textOf(page));
     }
 
+    /** The harness's agent_spawn (HarnessAgent, 2.0.2): the subagent runs the same scripted model on the task's text. */
+    private static ModelScript spawn(boolean confirm) {
+        String agent = confirm ? "checker" : "researcher";
+        String task = confirm ? "Delete the report (confirm)" : "Think it over first";
+        return new ModelScript()
+                .text("I'll ask the " + agent + ".")
+                .toolCall(ModelScript.newCallId(), "agent_spawn", "{\"agent_id\": \"" + agent + "\", ", "\"task\": \"" + task + "\"}");
+    }
+
+    private static ModelScript afterSpawn(List<Msg> since) {
+        ToolResultBlock spawned = resultOf(since, "agent_spawn");
+        return new ModelScript().text("The subagent is done. ", spawned == null ? "No answer came back." : "Its answer is above.");
+    }
+
     private static ModelScript slow() {
         ModelScript script = new ModelScript();
         for (int index = 1; index <= 40; index++) script.text("word" + index + " ");
+        return script;
+    }
+
+    private static ModelScript longAnswer() {
+        ModelScript script = new ModelScript();
+        for (int index = 1; index <= 120; index++) script.text("Line " + index + " of a long answer. ");
         return script;
     }
 

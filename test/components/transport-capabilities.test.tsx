@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { AgentChat } from '../../src/components/agent-chat'
+import { AGENT_STRINGS } from '../../src/components/i18n'
+import { AGENT_PROTOCOL_CAPABILITIES, AGUI_CAPABILITIES, FULL_CAPABILITIES, createSseTransport } from '../../src/core'
+import type { TransportCapabilities } from '../../src/core'
+import { createAgentStore } from '../../src/store/create-agent-store'
+import { startRecordingAgentServer } from '../fixtures/agent-store'
+
+let server: Awaited<ReturnType<typeof startRecordingAgentServer>>
+let sessions = 0
+beforeAll(async () => {
+  server = await startRecordingAgentServer()
+})
+afterAll(() => server.close())
+afterEach(cleanup)
+
+// The scripted server's native bridge, declaring what another transport carries: the UI must follow the declaration.
+async function askToClean(capabilities: TransportCapabilities, locale: 'en' | 'zh-CN' = 'en') {
+  const transport = { ...createSseTransport({ url: server.url, sessionId: `capabilities-${(sessions += 1)}` }), capabilities }
+  const store = createAgentStore({ transport })
+  render(<AgentChat store={store} locale={locale} />)
+  await act(() => store.getState().send('clean the workspace'))
+  await waitFor(() => expect(store.getState().agent.pendingConfirmation).not.toBeNull())
+  return store
+}
+
+const tray = () => screen.getByRole('region', { name: /^(The agent wants to run|智能体)/ })
+const buttons = () => within(tray()).queryAllByRole('button').map((button) => button.textContent)
+
+describe('what the transport can carry', () => {
+  it('puts the declared capabilities in the store, everything when none are declared', () => {
+    expect(createAgentStore({ transport: { ...createSseTransport({ url: server.url }), capabilities: AGUI_CAPABILITIES } }).getState().capabilities).toBe(AGUI_CAPABILITIES)
+    const bare = createSseTransport({ url: server.url })
+    expect(createAgentStore({ transport: { run: bare.run, interrupt: bare.interrupt } }).getState().capabilities).toEqual(FULL_CAPABILITIES)
+  })
+
+  it('offers every action on the native bridge, with no note', async () => {
+    await askToClean(createSseTransport({ url: server.url }).capabilities ?? FULL_CAPABILITIES)
+    expect(buttons()).toEqual(expect.arrayContaining(['Approve', 'Deny', 'Edit arguments', 'Always allow']))
+    expect(within(tray()).queryByText(AGENT_STRINGS.en.transportApproveDenyOnly)).toBeNull()
+  })
+
+  it('offers approve and deny only over Agent Protocol, and says so once', async () => {
+    const store = await askToClean(AGENT_PROTOCOL_CAPABILITIES)
+    expect(buttons()).not.toContain('Edit arguments')
+    expect(buttons()).not.toContain('Always allow')
+    expect(buttons()).toEqual(expect.arrayContaining(['Approve', 'Deny']))
+    expect(within(tray()).getAllByText(AGENT_STRINGS.en.transportApproveDenyOnly)).toHaveLength(1)
+    await act(() => store.getState().confirm(store.getState().agent.pendingConfirmation!.toolCalls.map((call) => ({ toolCallId: call.id, approved: true }))))
+    await waitFor(() => expect(store.getState().status).toBe('done'))
+  })
+
+  it('offers no answer over AG-UI, says why in plain words, and the composer points to a new conversation', async () => {
+    await askToClean(AGUI_CAPABILITIES)
+    expect(buttons()).toEqual([])
+    expect(within(tray()).getAllByText(AGENT_STRINGS.en.transportCannotConfirm)).toHaveLength(1)
+    expect(screen.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe(AGENT_STRINGS.en.composerBlockedTransport)
+  })
+
+  it('says it in Simplified Chinese too', async () => {
+    await askToClean(AGENT_PROTOCOL_CAPABILITIES, 'zh-CN')
+    expect(within(tray()).getAllByText(AGENT_STRINGS['zh-CN'].transportApproveDenyOnly)).toHaveLength(1)
+    expect(buttons()).not.toContain(AGENT_STRINGS['zh-CN'].edit)
+  })
+})
