@@ -101,7 +101,7 @@ const Tray = forwardRef<HTMLElement, ConfirmationTrayProps>(function Tray({ onKe
               </button>
             </>
           )}
-          {orphans.length < calls.length && (
+          {orphans.length < calls.length && session.offer.canAnswer && (
             <button type="button" disabled={session.sending} onClick={() => focusCard(nextUndecided(session))}>
               {strings.batchNext}
             </button>
