@@ -6,6 +6,7 @@ import { useAgentStore } from '../react/use-agent-store'
 import { selectTurn } from '../store/selectors'
 import { AgentPartsContext, useAgentComponents } from './components-context'
 import type { AgentParts } from './components-context'
+import { EmptyState } from './empty-state'
 import { SubagentLaneView } from './subagent-lane'
 import { useAgentStrings } from './i18n'
 import { TurnBoundary, rawTextOf } from './render-boundary'
@@ -63,6 +64,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
         data-windowed={list.style === undefined ? undefined : ''}
       >
         <div ref={contentRefs} className="as-list-content" style={list.style}>
+          {transcript.length === 0 && !busy && <EmptyState />}
           <AgentPartsContext.Provider value={LIST_PARTS}>
             {transcript.slice(list.start, list.end).map((item) =>
               item.kind === 'user' ? (

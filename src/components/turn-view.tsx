@@ -1,11 +1,13 @@
-import { memo } from 'react'
+import { memo, useRef } from 'react'
 import { useTurnBlockKeys } from '../react/use-turn'
 import { useTurnSummary } from '../react/use-turn-summary'
+import { AgentIdentity } from './agent-identity'
 import { BlockView } from './block-view'
 import { BlockBoundary } from './render-boundary'
 import { useAgentParts } from './components-context'
 import { useAgentStrings } from './i18n'
 import { StallNotice } from './stall-notice'
+import { TurnActions } from './turn-actions'
 import { UsageBadge } from './usage-badge'
 
 /** Props of {@link TurnView}. */
@@ -15,17 +17,20 @@ export interface TurnViewProps {
   readonly scopeKey?: string
 }
 
-/** One agent turn: its blocks in order, then its status (when it did not simply complete) and usage. */
+/** One agent turn: who answers, its blocks in order, then its status (when it did not simply complete), usage and actions. */
 export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnViewProps) {
   const strings = useAgentStrings()
+  const element = useRef<HTMLDivElement>(null)
   const keys = useTurnBlockKeys(index, scopeKey)
   const { SubagentLane } = useAgentParts()
-  const { status, usage, modelCalls, answered, lanes, stalledSince, runningTool } = useTurnSummary(index, scopeKey)
+  const { status, usage, modelCalls, answered, lanes, name, continued, denied, stalledSince, runningTool } = useTurnSummary(index, scopeKey)
   if (status === undefined) return null
   const paused = status === 'awaiting_confirmation' || status === 'awaiting_external_execution'
-  const badge = status !== 'completed' && status !== 'streaming' && !(paused && answered)
+  const stopped = status === 'stopped' || status === 'interrupted'
+  const badge = status !== 'completed' && status !== 'streaming' && !(paused && answered) && !(stopped && denied !== '')
   return (
-    <div className="as-turn" data-status={status} aria-busy={status === 'streaming'}>
+    <div className="as-turn" data-status={status} aria-busy={status === 'streaming'} ref={element}>
+      {scopeKey === '' && !continued && <AgentIdentity name={name ?? strings.assistant} status={status === 'streaming' ? 'streaming' : undefined} />}
       {keys.map((key) => (
         <BlockBoundary key={key} turnIndex={index} blockKey={key} scopeKey={scopeKey}>
           <BlockView turnIndex={index} blockKey={key} scopeKey={scopeKey} />
@@ -34,6 +39,11 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
       {lanes.map((laneKey) => (
         <SubagentLane key={laneKey} scopeKey={laneKey} />
       ))}
+      {denied !== '' && (
+        <p className="as-denial" data-status={status}>
+          {stopped ? strings.youDeniedStopped(denied) : strings.youDenied(denied)}
+        </p>
+      )}
       {stalledSince !== null && <StallNotice since={stalledSince} toolName={runningTool} />}
       <footer className="as-turn-footer">
         {badge && (
@@ -42,6 +52,7 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
           </span>
         )}
         <UsageBadge usage={usage} modelCalls={modelCalls} />
+        {scopeKey === '' && status !== 'streaming' && <TurnActions index={index} container={() => element.current} />}
       </footer>
     </div>
   )

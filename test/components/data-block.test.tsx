@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import axe from 'axe-core'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -90,7 +90,11 @@ describe('DataBlockView', () => {
   it('plays a video from a URL with the media type hinted on DATA_BLOCK_START', () => {
     const events = [start(), dataStart({ mediaType: 'video/mp4' }), dataDelta('https://cdn.example.com/'), dataDelta('clip.mp4'), dataEnd(), end()]
     const { container } = renderList(storeFromEvents(events))
+    // a remote URL waits for the reader's click (issue #11)
+    expect(container.querySelector('video')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Load video from cdn.example.com' }))
     expect(container.querySelector('video')?.getAttribute('src')).toBe('https://cdn.example.com/clip.mp4')
+    expect(container.querySelector('video')?.getAttribute('referrerpolicy')).toBe('no-referrer')
   })
 
   it('offers an HTML document as a download naming its type, never inline', () => {

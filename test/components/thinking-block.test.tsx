@@ -44,7 +44,7 @@ describe('ThinkingBlockView', () => {
     const store = storeFromEvents(streaming())
     renderList(store)
     act(() => store.setState({ agent: applyEvents(store.getState().agent, [sealing()], { endOfStream: false }) }))
-    const toggle = screen.getByRole('button', { name: /Thought for 2\.5 s/ })
+    const toggle = screen.getByRole('button', { name: /Thought for 3 s/ })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     expect(screen.getByText('Need the exchange rate first.').closest('.as-thinking-body')?.hasAttribute('hidden')).toBe(true)
     expect(toggle.closest('[data-as-block="thinking"]')?.getAttribute('data-state')).toBe('closed')
@@ -97,7 +97,7 @@ describe('ThinkingBlockView', () => {
         <ThinkingBlockView entry={entryOf(sealed())} />
       </AgentLocaleContext.Provider>,
     )
-    expect(screen.getByRole('button', { name: /思考了 2\.5 秒/ })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /思考了 3 秒/ })).toBeTruthy()
   })
 
   it('spreads extra props onto its root', () => {

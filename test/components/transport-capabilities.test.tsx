@@ -26,8 +26,10 @@ async function askToClean(capabilities: TransportCapabilities, locale: 'en' | 'z
   return store
 }
 
-const tray = () => screen.getByRole('region', { name: /^(The agent wants to run|智能体)/ })
-const buttons = () => within(tray()).queryAllByRole('button').map((button) => button.textContent)
+// The answers sit on each call's card (in its tool card or, for a call without one, in the tray).
+const cards = () => [...document.querySelectorAll<HTMLElement>('.as-confirm')]
+const buttons = () => cards().flatMap((card) => within(card).queryAllByRole('button').map((button) => button.textContent))
+const notes = (text: string) => cards().flatMap((card) => within(card).queryAllByText(text))
 
 describe('what the transport can carry', () => {
   it('puts the declared capabilities in the store, everything when none are declared', () => {
@@ -39,7 +41,7 @@ describe('what the transport can carry', () => {
   it('offers every action on the native bridge, with no note', async () => {
     await askToClean(createSseTransport({ url: server.url }).capabilities ?? FULL_CAPABILITIES)
     expect(buttons()).toEqual(expect.arrayContaining(['Approve', 'Deny', 'Edit arguments', 'Always allow']))
-    expect(within(tray()).queryByText(AGENT_STRINGS.en.transportApproveDenyOnly)).toBeNull()
+    expect(screen.queryByText(AGENT_STRINGS.en.transportApproveDenyOnly)).toBeNull()
   })
 
   it('offers approve and deny only over Agent Protocol, and says so once', async () => {
@@ -47,21 +49,24 @@ describe('what the transport can carry', () => {
     expect(buttons()).not.toContain('Edit arguments')
     expect(buttons()).not.toContain('Always allow')
     expect(buttons()).toEqual(expect.arrayContaining(['Approve', 'Deny']))
-    expect(within(tray()).getAllByText(AGENT_STRINGS.en.transportApproveDenyOnly)).toHaveLength(1)
+    expect(notes(AGENT_STRINGS.en.transportApproveDenyOnly)).toHaveLength(1)
+    expect(screen.getAllByText(AGENT_STRINGS.en.transportApproveDenyOnly)).toHaveLength(1)
     await act(() => store.getState().confirm(store.getState().agent.pendingConfirmation!.toolCalls.map((call) => ({ toolCallId: call.id, approved: true }))))
     await waitFor(() => expect(store.getState().status).toBe('done'))
   })
 
   it('offers no answer over AG-UI, says why in plain words, and the composer points to a new conversation', async () => {
     await askToClean(AGUI_CAPABILITIES)
+    expect(cards().length).toBeGreaterThan(0)
     expect(buttons()).toEqual([])
-    expect(within(tray()).getAllByText(AGENT_STRINGS.en.transportCannotConfirm)).toHaveLength(1)
+    expect(screen.queryByRole('button', { name: 'Approve all' })).toBeNull()
+    expect(screen.getAllByText(AGENT_STRINGS.en.transportCannotConfirm)).toHaveLength(1)
     expect(screen.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe(AGENT_STRINGS.en.composerBlockedTransport)
   })
 
   it('says it in Simplified Chinese too', async () => {
     await askToClean(AGENT_PROTOCOL_CAPABILITIES, 'zh-CN')
-    expect(within(tray()).getAllByText(AGENT_STRINGS['zh-CN'].transportApproveDenyOnly)).toHaveLength(1)
+    expect(screen.getAllByText(AGENT_STRINGS['zh-CN'].transportApproveDenyOnly)).toHaveLength(1)
     expect(buttons()).not.toContain(AGENT_STRINGS['zh-CN'].edit)
   })
 })
