@@ -79,7 +79,7 @@ it('hitl-approve: the confirmation card runs delete_file on the server', async (
   expect(await card.locator('.as-tool-text').textContent()).toBe('Deleted /tmp/report.txt')
   const answer = await waitForTurn(page, 1, ['completed'])
   expect(await answer.locator('[data-as-block="text"]').last().textContent()).toBe(storedText(stored[stored.length - 1]))
-  // AgentScope 2.0.0 sends no USER_CONFIRM_RESULT: the store applies the answer it sent, so the question is gone.
+  // 2.0.2 echoes USER_CONFIRM_RESULT (2.0.0 did not, and the store then applies the answer it sent): the question is gone.
   expect(await tray.count()).toBe(0)
   expect(await page.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe('Ask the agent…')
 })
