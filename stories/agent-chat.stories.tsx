@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { AgentChat } from '../src'
-import type { AgentLocale, ReplayPace } from '../src'
+import type { AgentChatProps, AgentLocaleName, ReplayPace } from '../src'
 import { recordedScript } from './support/scripts'
 import { kitGlobals } from './support/story-context'
 import { useRecordedStore } from './support/use-recorded-store'
@@ -11,22 +11,39 @@ const REALISTIC: ReplayPace = { deltaMs: 45 }
 interface ChatReplayProps {
   /** A script in `stories/scripts/`. */
   readonly script: string
-  readonly locale: AgentLocale
+  readonly locale: AgentLocaleName
   readonly theme: 'light' | 'dark'
   readonly pace?: ReplayPace
+  /** Wait for the viewer to send (a suggestion, or anything typed): the empty state. */
+  readonly empty?: boolean
+  readonly onFeedback?: AgentChatProps['onFeedback']
 }
+
+const SUGGESTIONS = ["What's the weather in Paris?", 'Clean the build output', 'Research agent memory']
 
 /**
  * `<AgentChat>` over a real store that replays a recorded scenario: the recorded message is sent at once, tools
  * the client runs are answered with the recorded results, and confirmations are left to you (any answer replays
  * the recorded one). Stop interrupts the replay as a server would.
  */
-function ChatReplay({ script, locale, theme, pace = REALISTIC }: ChatReplayProps) {
-  const store = useRecordedStore(recordedScript(script), { pace, manual: ['confirm'], answerDelayMs: 1500 })
-  return <div style={{ height: 'calc(100vh - 32px)', minHeight: 480 }}>{store && <AgentChat store={store} locale={locale} theme={theme} />}</div>
+function ChatReplay({ script, locale, theme, pace = REALISTIC, empty = false, onFeedback }: ChatReplayProps) {
+  const store = useRecordedStore(recordedScript(script), { pace, manual: empty ? ['message', 'confirm'] : ['confirm'], answerDelayMs: 1500 })
+  return (
+    <div style={{ height: 'calc(100vh - 32px)', minHeight: 480 }}>
+      {store && <AgentChat store={store} locale={locale} theme={theme} suggestions={SUGGESTIONS} onFeedback={onFeedback} />}
+    </div>
+  )
 }
 
-function replay(script: string, options: { readonly pace?: ReplayPace; readonly locale?: AgentLocale; readonly theme?: 'light' | 'dark' } = {}): Story {
+interface ReplayOptions {
+  readonly pace?: ReplayPace
+  readonly locale?: AgentLocaleName
+  readonly theme?: 'light' | 'dark'
+  readonly empty?: boolean
+  readonly onFeedback?: AgentChatProps['onFeedback']
+}
+
+function replay(script: string, options: ReplayOptions = {}): Story {
   return {
     render: (_args, { globals }) => {
       const chosen = kitGlobals(globals)
@@ -36,6 +53,8 @@ function replay(script: string, options: { readonly pace?: ReplayPace; readonly 
           pace={options.pace}
           locale={options.locale ?? chosen.locale}
           theme={options.theme ?? chosen.theme}
+          empty={options.empty}
+          onFeedback={options.onFeedback}
         />
       )
     },
@@ -57,7 +76,7 @@ export const Thinking = replay('thinking')
 export const ToolCall = replay('tool-call')
 export const ParallelTools = replay('parallel-tools')
 export const ToolError = replay('tool-error')
-/** Answer the two bash calls in the tray; the recorded answer (first edited, second denied) plays. */
+/** Answer the two bash calls on their cards (or with the batch bar, A/D/J from the keyboard); the recorded answer (first edited, second denied) plays. */
 export const Confirmation = replay('confirmation')
 /** Deny delete_file to see ALL_TOOLS_DENIED. */
 export const AllDenied = replay('all-denied')
@@ -88,3 +107,7 @@ export const Help = replay('help')
 export const LocaleZhCN = replay('confirmation', { locale: 'zh-CN' })
 /** The subagent scenario in the dark theme. */
 export const DarkTheme = replay('subagent', { theme: 'dark' })
+/** The empty chat: the welcome heading and the suggestions; any of them (or anything typed) plays the weather reply. */
+export const EmptyWithSuggestions = replay('tool-call', { empty: true })
+/** Thumbs up and down under each reply, reported through `onFeedback` (here to the console). */
+export const WithFeedback = replay('plain-text', { onFeedback: (feedback) => console.info('[feedback]', feedback) })

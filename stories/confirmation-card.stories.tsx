@@ -31,13 +31,13 @@ interface PendingCardProps {
 }
 
 // The call as the model wrote it (before any edit), from the turn the replay built.
-function PendingCard({ script, index = 0, decided = false }: PendingCardProps) {
+function PendingCard({ script, index = 0, decided = false, variant }: PendingCardProps & { readonly variant?: 'card' | 'inline' }) {
   const entry = useRecordedEntry('tool_use', index)
   const [decision, setDecision] = useState<ConfirmationDecision | undefined>(undefined)
   if (entry === undefined) return null
   const toolCall = entry.editedFrom ?? entry.block
   const shown = decision ?? (decided ? recordedDecision(script, toolCall.id) : undefined)
-  return <ConfirmationCard toolCall={toolCall} decision={shown} onDecide={setDecision} />
+  return <ConfirmationCard toolCall={toolCall} decision={shown} onDecide={setDecision} variant={variant} />
 }
 
 function Card({ script, index, decided }: PendingCardProps) {
@@ -99,6 +99,15 @@ export const AlwaysAllow: Story = {
 }
 
 /** After the recorded answer: approved with edited arguments. */
+/** The variant a tool card embeds: its header and arguments are the card's, so only the actions show. */
+export const Inline: Story = {
+  render: () => (
+    <RecordedStory script={SINGLE} until={endOfCall(SINGLE, 0)}>
+      <PendingCard script={SINGLE} variant="inline" />
+    </RecordedStory>
+  ),
+}
+
 export const ApprovedWithEdits: Story = { render: () => <Card script={SEVERAL} decided /> }
 
 /** After the recorded answer: denied. */

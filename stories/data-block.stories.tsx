@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { DataBlock } from '../src'
+import { DataBlockView } from '../src'
 import type { RecordedScript } from './support/recorded-script'
 import { RecordedEntry, RecordedStory, StateGrid } from './support/recorded-story'
 import { recordedScript } from './support/scripts'
@@ -16,7 +16,7 @@ const PART_OF_THE_AUDIO = nthEvent('DATA_BLOCK_DELTA', 90)
 function Data({ script, ...options }: RecordedStoreOptions & { readonly script: RecordedScript }) {
   return (
     <RecordedStory script={script} {...options}>
-      <RecordedEntry kind="data">{(entry) => <DataBlock entry={entry} />}</RecordedEntry>
+      <RecordedEntry kind="data">{(entry) => <DataBlockView entry={entry} />}</RecordedEntry>
     </RecordedStory>
   )
 }
@@ -24,8 +24,8 @@ function Data({ script, ...options }: RecordedStoreOptions & { readonly script: 
 /** A streamed media block (DATA_BLOCK_*): the media type is sniffed from the bytes, as the wire carries none. */
 const meta = {
   title: 'Blocks/DataBlock',
-  component: DataBlock,
-} satisfies Meta<typeof DataBlock>
+  component: DataBlockView,
+} satisfies Meta<typeof DataBlockView>
 
 export default meta
 type Story = StoryObj

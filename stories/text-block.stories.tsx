@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { TextBlock } from '../src'
+import { TextBlockView } from '../src'
 import type { RecordedScript } from './support/recorded-script'
 import { RecordedEntry, RecordedStory, StateGrid } from './support/recorded-story'
 import { recordedScript } from './support/scripts'
@@ -15,7 +15,7 @@ const MID_CODE_FENCE = nthEvent('TEXT_BLOCK_DELTA', 240)
 function Text({ script, ...options }: RecordedStoreOptions & { readonly script: RecordedScript }) {
   return (
     <RecordedStory script={script} {...options}>
-      <RecordedEntry kind="text">{(entry) => <TextBlock entry={entry} />}</RecordedEntry>
+      <RecordedEntry kind="text">{(entry) => <TextBlockView entry={entry} />}</RecordedEntry>
     </RecordedStory>
   )
 }
@@ -23,8 +23,8 @@ function Text({ script, ...options }: RecordedStoreOptions & { readonly script: 
 /** A text block as markdown; its props come from a recorded script replayed into a real store. */
 const meta = {
   title: 'Blocks/TextBlock',
-  component: TextBlock,
-} satisfies Meta<typeof TextBlock>
+  component: TextBlockView,
+} satisfies Meta<typeof TextBlockView>
 
 export default meta
 // The stories render from the replayed store, so they take no args.

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { ThinkingBlock } from '../src'
+import { ThinkingBlockView } from '../src'
 import type { RecordedScript } from './support/recorded-script'
 import { RecordedEntry, RecordedStory, StateGrid } from './support/recorded-story'
 import { recordedScript } from './support/scripts'
@@ -20,7 +20,7 @@ function Thinking({ script, nth = 0, defaultOpen, ...options }: ThinkingProps) {
   return (
     <RecordedStory script={script} {...options}>
       <RecordedEntry kind="thinking" nth={nth}>
-        {(entry) => <ThinkingBlock entry={entry} defaultOpen={defaultOpen} />}
+        {(entry) => <ThinkingBlockView entry={entry} defaultOpen={defaultOpen} />}
       </RecordedEntry>
     </RecordedStory>
   )
@@ -29,8 +29,8 @@ function Thinking({ script, nth = 0, defaultOpen, ...options }: ThinkingProps) {
 /** The model's reasoning: open while it streams, closed once sealed. */
 const meta = {
   title: 'Blocks/ThinkingBlock',
-  component: ThinkingBlock,
-} satisfies Meta<typeof ThinkingBlock>
+  component: ThinkingBlockView,
+} satisfies Meta<typeof ThinkingBlockView>
 
 export default meta
 type Story = StoryObj

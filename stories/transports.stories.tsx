@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useState } from 'react'
 import { AgentChat, createAgentProtocolTransport, createAgentStore, createAguiTransport, createSseTransport } from '../src'
-import type { AgentLocale, AgentStore, AgentTransport } from '../src'
+import type { AgentLocaleName, AgentStore, AgentTransport } from '../src'
 import {
   genericPath,
   nativeBridgeFrames,
@@ -91,7 +91,7 @@ interface TransportChatProps {
   readonly transport: () => AgentTransport
   /** Sent as soon as the chat is on screen. */
   readonly text: string
-  readonly locale: AgentLocale
+  readonly locale: AgentLocaleName
   readonly theme: 'light' | 'dark'
 }
 

@@ -1,31 +1,46 @@
-import { forwardRef } from 'react'
+import { forwardRef, useMemo } from 'react'
 import type { HTMLAttributes } from 'react'
 import { AgentProvider } from '../react/agent-provider'
 import type { AgentProviderProps, AgentStoreProps } from '../react/agent-provider'
 import { useAgentStore } from '../react/use-agent-store'
 import type { AttachmentPolicy } from './attachments'
+import { ChatOptionsContext } from './chat-options'
+import type { ChatOptions } from './chat-options'
 import { AgentComponentsContext } from './components-context'
 import type { AgentChatComponents } from './components-context'
 import { Composer } from './composer'
 import { ConnectionNotice } from './connection-notice'
+import { ConfirmationProvider } from './confirmation-context'
 import { ConfirmationTray } from './confirmation-tray'
 import { ErrorBanner } from './error-banner'
-import { AgentLocaleContext } from './i18n'
-import type { AgentLocale } from './i18n'
+import { AgentLocaleContext, resolveAgentStrings } from './i18n'
+import type { AgentLocale, AgentStringOverrides } from './i18n'
 import { LiveAnnouncer } from './live-announcer'
+import { MediaPolicyContext } from './media-policy'
+import type { MediaPolicy } from './media-policy'
 import { MessageList } from './message-list'
 
 /** Props of {@link AgentChat}: a transport to talk to the agent (or a store you made), and how it looks. */
 export type AgentChatProps = Omit<HTMLAttributes<HTMLDivElement>, 'children'> & {
   /** Overrides: tool renderers by name with a fallback, media renderers, text and thinking blocks. */
   readonly components?: AgentChatComponents
-  /** @default 'en' */
+  /** A built-in language (`'en'`, `'zh-CN'`) or strings of your own. @default 'en' */
   readonly locale?: AgentLocale
+  /** Single strings to override in that locale (`{ send: 'Ask' }`, `{ toolStatus: { running: 'Working' } }`). */
+  readonly strings?: AgentStringOverrides
   /** `auto` follows the system setting. @default 'auto' */
   readonly theme?: 'light' | 'dark' | 'auto'
   readonly placeholder?: string
   /** Which files the composer accepts; `false` turns attachments off. */
   readonly attachments?: AttachmentPolicy | false
+  /** Origins whose remote media (in tool results and data blocks) load without a click; by default none do. */
+  readonly mediaPolicy?: MediaPolicy
+  /** Thumbs up/down on each reply call this; without it no thumbs are shown. */
+  readonly onFeedback?: ChatOptions['onFeedback']
+  /** Prompts offered on the empty chat, sent when clicked. */
+  readonly suggestions?: ChatOptions['suggestions']
+  /** Shown on the empty chat (a greeting, your logo). @default a "How can I help?" heading */
+  readonly welcome?: ChatOptions['welcome']
 } & AgentStoreProps
 
 const ChatFrame = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function ChatFrame({ children, ...rest }, ref) {
@@ -39,33 +54,44 @@ const ChatFrame = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
 
 // One object for "no overrides", so that a re-render of the chat does not re-render every card.
 const NO_OVERRIDES: AgentChatComponents = Object.freeze({})
+const NO_MEDIA_ORIGINS: MediaPolicy = Object.freeze({})
 
 /**
  * The drop-in chat: the conversation with live blocks, a confirmation tray for whatever the agent
  * asks, an error banner, and a composer with stop and attachments. One store per chat.
  */
 export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function AgentChat(props, ref) {
-  const { components, locale = 'en', theme = 'auto', placeholder, attachments, store, transport, storeOptions, onError, className, ...rest } = props
+  const { components, locale = 'en', strings, theme = 'auto', placeholder, attachments, mediaPolicy, onFeedback, suggestions, welcome, ...others } = props
+  const { store, transport, storeOptions, onError, className, ...rest } = others
+  const resolved = useMemo(() => (strings === undefined ? locale : resolveAgentStrings(locale, strings)), [locale, strings])
+  const lang = typeof resolved === 'string' ? resolved : resolved.lang
   const provided = (store === undefined ? { transport, storeOptions, onError } : { store }) as AgentProviderProps
+  const options = useMemo(() => ({ onFeedback, suggestions, welcome }), [onFeedback, suggestions, welcome])
   return (
     <AgentProvider {...provided}>
-      <AgentLocaleContext.Provider value={locale}>
+      <AgentLocaleContext.Provider value={resolved}>
         <AgentComponentsContext.Provider value={components ?? NO_OVERRIDES}>
-          <ChatFrame
-            data-agentscope=""
-            data-theme={theme}
-            lang={locale}
-            className={className === undefined ? 'as-chat' : `as-chat ${className}`}
-            {...rest}
-            ref={ref}
-          >
-            <ErrorBanner />
-            <ConnectionNotice />
-            <MessageList />
-            <ConfirmationTray />
-            <Composer placeholder={placeholder} attachments={attachments} />
-            <LiveAnnouncer />
-          </ChatFrame>
+          <MediaPolicyContext.Provider value={mediaPolicy ?? NO_MEDIA_ORIGINS}>
+            <ChatOptionsContext.Provider value={options}>
+              <ConfirmationProvider>
+                <ChatFrame
+                  data-agentscope=""
+                  data-theme={theme}
+                  lang={lang}
+                  className={className === undefined ? 'as-chat' : `as-chat ${className}`}
+                  {...rest}
+                  ref={ref}
+                >
+                  <ErrorBanner />
+                  <ConnectionNotice />
+                  <MessageList />
+                  <ConfirmationTray />
+                  <Composer placeholder={placeholder} attachments={attachments} />
+                  <LiveAnnouncer />
+                </ChatFrame>
+              </ConfirmationProvider>
+            </ChatOptionsContext.Provider>
+          </MediaPolicyContext.Provider>
         </AgentComponentsContext.Provider>
       </AgentLocaleContext.Provider>
     </AgentProvider>

@@ -3,9 +3,9 @@ import { useAgentStore } from '../react/use-agent-store'
 import { useBlock } from '../react/use-block'
 import { selectToolCall } from '../store/selectors'
 import { useAgentComponents } from './components-context'
-import { DataBlock } from './data-block'
-import { TextBlock } from './text-block'
-import { ThinkingBlock } from './thinking-block'
+import { DataBlockView } from './data-block'
+import { TextBlockView } from './text-block'
+import { ThinkingBlockView } from './thinking-block'
 import { ToolOutput } from './tool-output'
 import { ToolCallView } from './tool-call-view'
 
@@ -28,15 +28,15 @@ export const BlockView = memo(function BlockView({ turnIndex, blockKey, scopeKey
   if (entry === undefined) return null
   switch (entry.kind) {
     case 'text': {
-      const Text = components.Text ?? TextBlock
+      const Text = components.Text ?? TextBlockView
       return <Text entry={entry} />
     }
     case 'thinking': {
-      const Thinking = components.Thinking ?? ThinkingBlock
+      const Thinking = components.Thinking ?? ThinkingBlockView
       return <Thinking entry={entry} />
     }
     case 'data': {
-      const Data = components.DataBlock ?? DataBlock
+      const Data = components.DataBlock ?? DataBlockView
       return <Data entry={entry} />
     }
     case 'tool_use': {

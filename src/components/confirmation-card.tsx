@@ -2,10 +2,11 @@ import { forwardRef, useId, useMemo, useState } from 'react'
 import type { HTMLAttributes } from 'react'
 import { allowRule } from '../core/build-message'
 import type { PermissionRule, ToolUseBlock } from '../core/message'
-import type { ConfirmationDecision } from '../store/agent-store-state'
+import type { ConfirmationDecision } from '../core/build-message'
 import { jsonDiff } from './json-diff'
 import { useAgentStrings } from './i18n'
-import { prettyJson } from './tool-output'
+import { prettyJson } from './format-json'
+import { JsonView } from './json-view'
 
 /** Props of {@link ConfirmationCard}. */
 export interface ConfirmationCardProps extends Omit<HTMLAttributes<HTMLElement>, 'onChange'> {
@@ -14,12 +15,20 @@ export interface ConfirmationCardProps extends Omit<HTMLAttributes<HTMLElement>,
   readonly decision?: ConfirmationDecision
   readonly onDecide: (decision: ConfirmationDecision) => void
   readonly disabled?: boolean
-  /** Offer approve / deny; false when the transport cannot carry an answer (the tray says why). @default true */
+  /**
+   * `inline` sits inside the call's tool card, which already shows the name and arguments: only the actions
+   * (and the editor or rule they open) are rendered.
+   * @default 'card'
+   */
+  readonly variant?: 'card' | 'inline'
+  /** Offer approve / deny; false when the transport cannot carry an answer (`note` says why). @default true */
   readonly canAnswer?: boolean
   /** Offer "Edit arguments"; false when the transport cannot carry edited arguments. @default true */
   readonly canEdit?: boolean
   /** Offer "Always allow"; false when the transport cannot carry permission rules. @default true */
   readonly canAlwaysAllow?: boolean
+  /** What the transport cannot carry, in plain words, shown once where the user acts. */
+  readonly note?: string | null
 }
 
 type Mode = 'view' | 'edit' | 'rule'
@@ -43,7 +52,7 @@ function parseArguments(text: string, strings: ReturnType<typeof useAgentStrings
 
 /** One tool call waiting for the user: approve, deny, edit its arguments (validated, with a diff) or always allow. */
 export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(function ConfirmationCard(
-  { toolCall, decision, onDecide, disabled = false, canAnswer = true, canEdit = true, canAlwaysAllow = true, ...rest },
+  { toolCall, decision, onDecide, disabled = false, variant = 'card', canAnswer = true, canEdit = true, canAlwaysAllow = true, note = null, ...rest },
   ref,
 ) {
   const strings = useAgentStrings()
@@ -64,21 +73,24 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
   return (
     <article
       className="as-confirm"
+      data-variant={variant}
       data-decision={decision === undefined ? 'none' : decision.approved ? 'approved' : 'denied'}
       aria-label={name}
       {...rest}
       ref={ref}
     >
-      <header className="as-tool-header">
-        <span className="as-tool-name">{name}</span>
-        {decision !== undefined && (
-          <span className="as-badge" data-status={decision.approved ? 'success' : 'denied'}>
-            {strings.decided(decision.approved)}
-            {decision.input !== undefined ? ` · ${strings.toolEdited}` : ''}
-          </span>
-        )}
-      </header>
-      {mode !== 'edit' && <pre className="as-tool-arguments">{prettyJson(decision?.input ?? toolCall.input)}</pre>}
+      {variant === 'card' && (
+        <header className="as-tool-header">
+          <span className="as-tool-name">{name}</span>
+          {decision !== undefined && (
+            <span className="as-badge" data-status={decision.approved ? 'success' : 'denied'}>
+              {strings.decided(decision.approved)}
+              {decision.input !== undefined ? ` · ${strings.toolEdited}` : ''}
+            </span>
+          )}
+        </header>
+      )}
+      {variant === 'card' && mode !== 'edit' && <JsonView className="as-tool-arguments" value={decision?.input ?? toolCall.input} />}
       {mode === 'edit' && (
         <div className="as-confirm-editor">
           <label htmlFor={editorId}>{strings.toolArguments}</label>
@@ -120,6 +132,7 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
           <p className="as-rule-text">{strings.alwaysAllowRule(rule.tool_name, rule.rule_content)}</p>
         </fieldset>
       )}
+      {note !== null && <p className="as-confirm-note">{note}</p>}
       <div className="as-actions">
         {mode === 'view' && canAnswer && (
           <>

@@ -5,14 +5,14 @@ import type { DataEntry } from '../core/state'
 import { resolveMedia } from './media-source'
 import { MediaView } from './media-view'
 
-/** Props of {@link DataBlock}. */
-export interface DataBlockProps extends HTMLAttributes<HTMLElement> {
+/** Props of {@link DataBlockView}. */
+export interface DataBlockViewProps extends HTMLAttributes<HTMLElement> {
   readonly entry: DataEntry
 }
 
 /** A streamed media block: it appears while it streams (up to the last whole base64 group) where the format allows. */
-export const DataBlock = memo(
-  forwardRef<HTMLElement, DataBlockProps>(function DataBlock({ entry, ...rest }, ref) {
+export const DataBlockView = memo(
+  forwardRef<HTMLElement, DataBlockViewProps>(function DataBlockView({ entry, ...rest }, ref) {
     const media = resolveMedia(dataBlockPreview(entry), 'data')
     if (media === null) return null
     return (

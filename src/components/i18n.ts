@@ -1,9 +1,13 @@
 import { createContext, useContext } from 'react'
+import { markdownMessages } from './markdown/locale'
+import type { AgentStreamErrorCode } from '../core/errors'
 
-/** Languages the kit's own strings come in. */
-export type AgentLocale = 'en' | 'zh-CN'
+/** The languages the kit's own strings come in. */
+export type AgentLocaleName = 'en' | 'zh-CN'
 
 const EN = {
+  /** The language tag of these strings (`lang` of the chat). */
+  lang: 'en' as string,
   transcript: 'Conversation',
   you: 'You',
   assistant: 'Assistant',
@@ -25,7 +29,7 @@ const EN = {
   attachmentUnreadable: (name: string) => `${name} could not be read.`,
   dropHere: 'Drop files to attach',
   jumpToLatest: 'Jump to latest',
-  thinking: 'Thinking',
+  thinking: 'Thinking…',
   thoughtFor: (seconds: string) => `Thought for ${seconds} s`,
   thinkingTokens: (tokens: number) => `${tokens} tokens`,
   showThinking: 'Show reasoning',
@@ -78,10 +82,10 @@ const EN = {
   errorRetry: 'Retry',
   errorDismiss: 'Dismiss',
   errorTitle: {
-    'invalid-event': 'The server sent an event the kit could not read',
-    'malformed-frame': 'The server sent an unreadable frame',
+    'invalid-event': 'Part of the reply could not be shown',
+    'malformed-frame': 'Part of the reply arrived garbled',
     'http-error': 'The server refused the request',
-    'wrong-content-type': 'The server did not answer with an event stream',
+    'wrong-content-type': 'The server sent something other than a reply',
     'incomplete-stream': 'The reply was cut off',
     'network-error': 'The connection failed',
     refused: 'Not sent',
@@ -110,12 +114,74 @@ const EN = {
   announceConfirmation: 'The assistant is waiting for your approval.',
   announceTool: (name: string, state: string) => `Tool ${name}: ${state}.`,
   announceError: (message: string) => `Error: ${message}`,
+  markdown: markdownMessages('en'),
+  showMore: (hidden: number) => `Show more (${hidden.toLocaleString('en')} characters)`,
+  showLess: 'Show less',
+  showAll: (hidden: number) => `Show all (${hidden} more)`,
+  showAllText: 'Show all',
+  showNested: (count: number) => `Show ${count} nested ${count === 1 ? 'entry' : 'entries'}`,
+  rawJson: 'Raw JSON',
+  confirmCall: (tool: string) => `${tool}: approve with A, deny with D, J for the next call`,
+  decidedPending: (approved: boolean): string => (approved ? 'Approved' : 'Denied'),
+  batchTitle: (count: number) => `${count} call${count === 1 ? ' needs' : 's need'} your approval`,
+  batchNext: 'Next',
+  batchKeys: 'A approve · D deny · J next',
+  youDenied: (tools: string) => `You denied ${tools}.`,
+  youDeniedStopped: (tools: string) => `You denied ${tools}; the agent stopped.`,
+  errorHint: {
+    'invalid-event': 'It was left out. Try again; if it keeps happening, the app and the server may not match.',
+    'malformed-frame': 'Try again.',
+    'http-error': 'Try again in a moment.',
+    'wrong-content-type': 'The app may be pointing at the wrong address.',
+    'incomplete-stream': 'What arrived is kept; you can try again.',
+    'network-error': 'The agent could not be reached or stopped answering. Check your connection and try again.',
+    refused: 'This cannot be done right now.',
+    'reducer-failed': 'The rest of the reply is still shown. Try again if something is missing.',
+    timeout: 'Try again in a moment.',
+    'invalid-history': 'The messages that could be read are shown.',
+    'render-failed': 'The rest of the conversation is not affected.',
+  } satisfies Record<AgentStreamErrorCode, string>,
+  errorDetails: 'Details',
+  errorStatus: 'HTTP status',
+  errorEvent: 'Event',
+  errorField: 'Field',
+  errorBody: 'Response',
+  errorMessage: 'Message',
+  loadMedia: (kind: string, host: string) => `Load ${kind} from ${host}`,
+  mediaKind: { image: 'image', audio: 'audio', video: 'video', file: 'file' },
+  openImage: (name: string) => (name ? `Enlarge ${name}` : 'Enlarge image'),
+  closeImage: 'Close',
+  copy: 'Copy',
+  copyMarkdown: 'Copy as Markdown',
+  copyText: 'Copy as text',
+  copied: 'Copied',
+  retryTurn: 'Retry',
+  editMessage: 'Edit',
+  resend: 'Resend',
+  cancel: 'Cancel',
+  goodResponse: 'Good response',
+  badResponse: 'Bad response',
+  feedbackThanks: 'Thanks for the feedback',
+  welcome: 'How can I help?',
+  suggestions: 'Suggestions',
+  turnActions: 'Reply actions',
 }
 
-/** Every string the kit shows, in one language. */
+/** Every string the kit shows, in one language, markdown's own labels included (`markdown`). */
 export type AgentStrings = typeof EN
 
+/** Overrides of single strings: any top-level string, or single entries of the grouped ones (`toolStatus`, `markdown` …). */
+export type AgentStringOverrides = {
+  readonly [Key in keyof AgentStrings]?: AgentStrings[Key] extends (...args: never[]) => unknown
+    ? AgentStrings[Key]
+    : AgentStrings[Key] extends object
+      ? Partial<AgentStrings[Key]>
+      : AgentStrings[Key]
+}
+
+// Typed, so that a key missing here fails to compile.
 const ZH_CN: AgentStrings = {
+  lang: 'zh-CN',
   transcript: '对话',
   you: '你',
   assistant: '助手',
@@ -137,7 +203,7 @@ const ZH_CN: AgentStrings = {
   attachmentUnreadable: (name) => `无法读取 ${name}。`,
   dropHere: '拖放文件以添加附件',
   jumpToLatest: '跳到最新',
-  thinking: '思考中',
+  thinking: '思考中…',
   thoughtFor: (seconds) => `思考了 ${seconds} 秒`,
   thinkingTokens: (tokens) => `${tokens} 个 token`,
   showThinking: '展开思考过程',
@@ -189,10 +255,10 @@ const ZH_CN: AgentStrings = {
   errorRetry: '重试',
   errorDismiss: '关闭',
   errorTitle: {
-    'invalid-event': '服务器发送了无法读取的事件',
-    'malformed-frame': '服务器发送了无法解析的数据帧',
+    'invalid-event': '回复中有一部分无法显示',
+    'malformed-frame': '回复中有一部分内容损坏',
     'http-error': '服务器拒绝了请求',
-    'wrong-content-type': '服务器没有返回事件流',
+    'wrong-content-type': '服务器返回的不是回复',
     'incomplete-stream': '回复被中断了',
     'network-error': '连接失败',
     refused: '未发送',
@@ -221,22 +287,91 @@ const ZH_CN: AgentStrings = {
   announceConfirmation: '助手正在等待你的确认。',
   announceTool: (name, state) => `工具 ${name}：${state}。`,
   announceError: (message) => `错误：${message}`,
+  markdown: markdownMessages('zh-CN'),
+  showMore: (hidden) => `展开更多（${hidden} 个字符）`,
+  showLess: '收起',
+  showAll: (hidden) => `显示全部（还有 ${hidden} 项）`,
+  showAllText: '显示全部',
+  showNested: (count) => `展开 ${count} 个嵌套项`,
+  rawJson: '原始 JSON',
+  confirmCall: (tool) => `${tool}：按 A 批准，按 D 拒绝，按 J 到下一个调用`,
+  decidedPending: (approved) => (approved ? '已批准' : '已拒绝'),
+  batchTitle: (count) => `${count} 个调用等待你的确认`,
+  batchNext: '下一个',
+  batchKeys: 'A 批准 · D 拒绝 · J 下一个',
+  youDenied: (tools) => `你拒绝了 ${tools}。`,
+  youDeniedStopped: (tools) => `你拒绝了 ${tools}，智能体已停止。`,
+  errorHint: {
+    'invalid-event': '这部分已略过。请重试；如果反复出现，可能是应用与服务器版本不匹配。',
+    'malformed-frame': '请重试。',
+    'http-error': '请稍后重试。',
+    'wrong-content-type': '应用可能连接到了错误的地址。',
+    'incomplete-stream': '已收到的内容会保留，你可以重试。',
+    'network-error': '无法连接到智能体，或者它停止了响应。请检查网络后重试。',
+    refused: '目前无法执行此操作。',
+    'reducer-failed': '其余内容仍会显示。如有缺失，请重试。',
+    timeout: '请稍后重试。',
+    'invalid-history': '可以读取的消息已显示。',
+    'render-failed': '对话的其余部分不受影响。',
+  },
+  errorDetails: '详情',
+  errorStatus: 'HTTP 状态',
+  errorEvent: '事件',
+  errorField: '字段',
+  errorBody: '响应内容',
+  errorMessage: '消息',
+  loadMedia: (kind, host) => `从 ${host} 加载${kind}`,
+  mediaKind: { image: '图片', audio: '音频', video: '视频', file: '文件' },
+  openImage: (name) => (name ? `放大查看 ${name}` : '放大查看图片'),
+  closeImage: '关闭',
+  copy: '复制',
+  copyMarkdown: '复制为 Markdown',
+  copyText: '复制为纯文本',
+  copied: '已复制',
+  retryTurn: '重试',
+  editMessage: '编辑',
+  resend: '重新发送',
+  cancel: '取消',
+  goodResponse: '回答很好',
+  badResponse: '回答不好',
+  feedbackThanks: '感谢你的反馈',
+  welcome: '有什么可以帮你？',
+  suggestions: '建议',
+  turnActions: '回复操作',
 }
 
-/** The kit's strings by locale. */
-export const AGENT_STRINGS: Readonly<Record<AgentLocale, AgentStrings>> = { en: EN, 'zh-CN': ZH_CN }
+/** A built-in language by name, or strings of your own (every key, typed: start from `AGENT_STRINGS.en`). */
+export type AgentLocale = AgentLocaleName | AgentStrings
 
-/** The locale of the nearest `<AgentChat locale>`. */
+/** The kit's built-in strings by language. */
+export const AGENT_STRINGS: Readonly<Record<AgentLocaleName, AgentStrings>> = { en: EN, 'zh-CN': ZH_CN }
+
+/** The strings of a locale with single strings overridden; the same object when there is nothing to override. */
+export function resolveAgentStrings(locale: AgentLocale = 'en', overrides?: AgentStringOverrides): AgentStrings {
+  const base = typeof locale === 'string' ? (AGENT_STRINGS[locale] ?? EN) : locale
+  if (overrides === undefined) return base
+  const merged: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue
+    const current = merged[key]
+    const grouped = typeof value === 'object' && value !== null && typeof current === 'object' && current !== null
+    merged[key] = grouped ? { ...current, ...value } : value
+  }
+  return merged as AgentStrings
+}
+
+/** The locale of the nearest `<AgentChat locale strings>`: a built-in name, or resolved strings. */
 export const AgentLocaleContext = createContext<AgentLocale>('en')
 
-/** The chat's locale. */
-export function useAgentLocale(): AgentLocale {
-  return useContext(AgentLocaleContext)
+/** The language tag of the chat's strings (`en`, `zh-CN`, or the `lang` of your own). */
+export function useAgentLocale(): string {
+  return useAgentStrings().lang
 }
 
-/** The strings in the chat's locale. */
+/** The strings in the chat's locale, overrides applied. */
 export function useAgentStrings(): AgentStrings {
-  return AGENT_STRINGS[useContext(AgentLocaleContext)] ?? EN
+  const locale = useContext(AgentLocaleContext)
+  return typeof locale === 'string' ? (AGENT_STRINGS[locale] ?? EN) : locale
 }
 
 /** Seconds between two ISO-8601 instants, one decimal, or null when either is unknown. */

@@ -1,9 +1,11 @@
-import { forwardRef, useEffect, useState } from 'react'
+import { forwardRef, useEffect, useRef, useState } from 'react'
 import type { HTMLAttributes } from 'react'
 import { useAgentComponents } from './components-context'
 import type { MediaRendererProps } from './components-context'
 import { useAgentStrings } from './i18n'
+import { hostOf, loadsAtOnce, useMediaPolicy } from './media-policy'
 import { downloadUrl } from './media-source'
+import type { ResolvedMedia } from './media-source'
 import { ownEntry } from './own-entry'
 
 /** Props of {@link MediaView}. */
@@ -11,6 +13,9 @@ export interface MediaViewProps extends MediaRendererProps, Omit<HTMLAttributes<
   /** Text for an image without a name. @default the name */
   readonly alt?: string
 }
+
+// React knows referrerPolicy only on img, a, iframe, link and script; on audio and video it is passed as is.
+const NO_REFERRER = { referrerpolicy: 'no-referrer' } as Record<string, string>
 
 function DownloadLink({ media, name }: MediaRendererProps) {
   const strings = useAgentStrings()
@@ -25,10 +30,61 @@ function DownloadLink({ media, name }: MediaRendererProps) {
   }, [media.base64])
   if (href === null) return <span className="as-muted">{name ?? media.mediaType}</span>
   return (
-    <a className="as-download" href={href} download={name ?? 'download'} rel="noopener noreferrer">
+    <a className="as-download" href={href} download={name ?? 'download'} rel="noopener noreferrer" referrerPolicy="no-referrer">
       {name ? `${name} · ` : ''}
       {strings.download(media.mediaType)}
     </a>
+  )
+}
+
+// A thumbnail that opens the image in a modal dialog (Escape, the close button or a click outside closes it).
+function Thumbnail({ src, alt }: { readonly src: string; readonly alt: string }) {
+  const strings = useAgentStrings()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    const node = dialog.current
+    if (open && node !== null && !node.open) {
+      if (typeof node.showModal === 'function') node.showModal()
+      else node.setAttribute('open', '')
+    }
+  }, [open])
+  const close = () => {
+    dialog.current?.close?.()
+    setOpen(false)
+  }
+  return (
+    <>
+      <button type="button" className="as-thumb" aria-label={strings.openImage(alt)} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <img src={src} alt={alt} loading="lazy" decoding="async" referrerPolicy="no-referrer" />
+      </button>
+      {open && (
+        <dialog
+          ref={dialog}
+          className="as-lightbox"
+          aria-label={alt || strings.openImage('')}
+          onClose={() => setOpen(false)}
+          onClick={(event) => {
+            if (event.target === event.currentTarget) close()
+          }}
+        >
+          <img src={src} alt={alt} referrerPolicy="no-referrer" />
+          <button type="button" className="as-lightbox-close" onClick={close}>
+            {strings.closeImage}
+          </button>
+        </dialog>
+      )}
+    </>
+  )
+}
+
+// Remote media waits behind a button naming its host, unless the app's mediaPolicy allows that origin.
+function Gate({ media, onLoad }: { readonly media: ResolvedMedia; readonly onLoad: () => void }) {
+  const strings = useAgentStrings()
+  return (
+    <button type="button" className="as-media-gate" title={media.url ?? undefined} onClick={onLoad}>
+      {strings.loadMedia(strings.mediaKind[media.kind], hostOf(media.url ?? ''))}
+    </button>
   )
 }
 
@@ -38,9 +94,12 @@ export const MediaView = forwardRef<HTMLElement, MediaViewProps>(function MediaV
   ref,
 ) {
   const strings = useAgentStrings()
+  const policy = useMediaPolicy()
+  const [clicked, setClicked] = useState(false)
   const overrides = useAgentComponents().Data
   const Override =
     ownEntry(overrides?.byName, media.mediaType) ?? ownEntry(overrides?.byName, media.kind) ?? overrides?.Fallback
+  const gated = media.url !== null && media.kind !== 'file' && !clicked && !loadsAtOnce(media.url, policy)
   const body = Override ? (
     <Override media={media} name={name} streaming={streaming} />
   ) : streaming && (media.url === null || media.kind === 'file') ? (
@@ -48,12 +107,15 @@ export const MediaView = forwardRef<HTMLElement, MediaViewProps>(function MediaV
     <span className="as-muted">{strings.mediaLoading}</span>
   ) : media.url === null && media.kind !== 'file' ? (
     <span className="as-muted">{strings.mediaBlocked}</span>
+  ) : gated ? (
+    <Gate media={media} onLoad={() => setClicked(true)} />
   ) : media.kind === 'image' ? (
-    <img src={media.url ?? undefined} alt={name ?? alt ?? ''} loading="lazy" decoding="async" />
+    <Thumbnail src={media.url ?? ''} alt={name ?? alt ?? ''} />
   ) : media.kind === 'audio' ? (
-    <audio controls preload="metadata" src={media.url ?? undefined} aria-label={name} />
+    // referrerpolicy is not an attribute of media elements in every browser yet: the page's Referrer-Policy covers them
+    <audio controls preload="metadata" src={media.url ?? undefined} aria-label={name} {...NO_REFERRER} />
   ) : media.kind === 'video' ? (
-    <video controls preload="metadata" src={media.url ?? undefined} aria-label={name} />
+    <video controls preload="metadata" src={media.url ?? undefined} aria-label={name} {...NO_REFERRER} />
   ) : (
     <DownloadLink media={media} name={name} />
   )

@@ -3,11 +3,12 @@ import type { HTMLAttributes } from 'react'
 import { useAgentStore } from '../react/use-agent-store'
 import { AgentPartsContext, useAgentComponents } from './components-context'
 import type { AgentParts } from './components-context'
+import { EmptyState } from './empty-state'
 import { SubagentLaneView } from './subagent-lane'
 import { useAgentStrings } from './i18n'
 import { TurnView } from './turn-view'
 import { useStickToBottom } from './use-stick-to-bottom'
-import { UserMessage } from './user-message'
+import { UserMessageView } from './user-message'
 
 /** Props of {@link MessageList}. */
 export interface MessageListProps extends HTMLAttributes<HTMLDivElement> {}
@@ -17,7 +18,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
   const strings = useAgentStrings()
   const transcript = useAgentStore((state) => state.transcript)
   const busy = useAgentStore((state) => state.status === 'streaming' || state.status === 'connecting')
-  const User = useAgentComponents().UserMessage ?? UserMessage
+  const User = useAgentComponents().UserMessage ?? UserMessageView
   const { scrollRef, contentRef, stuck, jumpToLatest } = useStickToBottom()
   return (
     <div className="as-list-frame" {...props} ref={ref}>
@@ -32,6 +33,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
         data-stuck={stuck ? '' : undefined}
       >
         <div ref={contentRef} className="as-list-content">
+          {transcript.length === 0 && !busy && <EmptyState />}
           <AgentPartsContext.Provider value={LIST_PARTS}>
             {transcript.map((item) =>
               item.kind === 'user' ? <User key={item.key} message={item.message} /> : <TurnView key={item.key} index={item.index} />,

@@ -3,6 +3,7 @@ import type { HTMLAttributes } from 'react'
 import { useSubagentLane } from '../react/use-subagent-lane'
 import { AgentPartsContext } from './components-context'
 import type { AgentParts } from './components-context'
+import { summarizeArguments } from './format-json'
 import { useAgentStrings } from './i18n'
 import { TurnView } from './turn-view'
 
@@ -29,6 +30,9 @@ export const SubagentLaneView = forwardRef<HTMLElement, SubagentLaneViewProps>(f
   return (
     <section className="as-lane" data-status={status} aria-label={`${strings.subagent}: ${name}`} {...rest} ref={ref}>
       <button type="button" className="as-lane-header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+        <span className="as-avatar" aria-hidden="true">
+          {[...name][0]?.toLocaleUpperCase() ?? '?'}
+        </span>
         <span className="as-lane-name">{name}</span>
         <span className="as-badge" data-status={status}>
           {strings.turnStatus[status]}
@@ -45,7 +49,7 @@ export const SubagentLaneView = forwardRef<HTMLElement, SubagentLaneViewProps>(f
             <ul>
               {request.toolCalls.map((call) => (
                 <li key={call.id}>
-                  <code>{call.name}</code> <code>{call.content ?? JSON.stringify(call.input)}</code>
+                  <code>{call.name}</code> <code>{call.content ?? summarizeArguments(call.input, 200)}</code>
                 </li>
               ))}
             </ul>

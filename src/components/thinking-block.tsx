@@ -4,8 +4,8 @@ import type { ThinkingEntry } from '../core/state'
 import { ChunkedText } from './chunked-text'
 import { secondsBetween, useAgentStrings } from './i18n'
 
-/** Props of {@link ThinkingBlock}: open state is controlled (`open`) or not (`defaultOpen`). */
-export interface ThinkingBlockProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onToggle'> {
+/** Props of {@link ThinkingBlockView}: open state is controlled (`open`) or not (`defaultOpen`). */
+export interface ThinkingBlockViewProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onToggle'> {
   readonly entry: ThinkingEntry
   /** Controlled open state. */
   readonly open?: boolean
@@ -20,8 +20,8 @@ function reasoningTokens(metadata: ThinkingEntry['block']['metadata']): number |
 }
 
 /** The model's reasoning: live while it streams, collapsible, closed once sealed, with its duration. */
-export const ThinkingBlock = memo(
-  forwardRef<HTMLDivElement, ThinkingBlockProps>(function ThinkingBlock(
+export const ThinkingBlockView = memo(
+  forwardRef<HTMLDivElement, ThinkingBlockViewProps>(function ThinkingBlockView(
     { entry, open, defaultOpen, onOpenChange, ...rest },
     ref,
   ) {
@@ -41,7 +41,7 @@ export const ThinkingBlock = memo(
       <div data-as-block="thinking" data-status={entry.status} data-state={isOpen ? 'open' : 'closed'} {...rest} ref={ref}>
         <button type="button" className="as-thinking-toggle" aria-expanded={isOpen} aria-controls={panelId} onClick={toggle}>
           <span className="as-thinking-title">
-            {streaming || seconds === null ? strings.thinking : strings.thoughtFor(seconds)}
+            {streaming || seconds === null ? strings.thinking : strings.thoughtFor(String(Math.max(1, Math.round(Number(seconds)))))}
           </span>
           {tokens !== null && <span className="as-muted"> · {strings.thinkingTokens(tokens)}</span>}
           <span className="as-visually-hidden">{isOpen ? strings.hideThinking : strings.showThinking}</span>

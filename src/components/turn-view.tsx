@@ -1,25 +1,13 @@
-import { memo } from 'react'
-import type { Turn } from '../core/state'
-import { useStore } from 'zustand'
-import { useShallow } from 'zustand/react/shallow'
-import { useAgentStoreApi } from '../react/agent-context'
+import { memo, useRef } from 'react'
 import { useTurnBlockKeys } from '../react/use-turn'
-import { selectTurn, selectTurns, selectUnattachedSubagentKeys } from '../store/selectors'
+import { useTurnSummary } from '../react/use-turn-summary'
+import { AgentIdentity } from './agent-identity'
 import { BlockView } from './block-view'
 import { useAgentParts } from './components-context'
 import { useAgentStrings } from './i18n'
 import { StallNotice } from './stall-notice'
+import { TurnActions } from './turn-actions'
 import { UsageBadge } from './usage-badge'
-
-const EMPTY_LANES: readonly string[] = Object.freeze([])
-
-// The tool the turn is in, when its last block is a call or a result still streaming.
-function runningToolOf(turn: Turn): string | null {
-  const last = turn.entries[turn.entries.length - 1]
-  if (last?.kind === 'tool_use') return last.block.name
-  if (last?.kind === 'tool_result' && last.status === 'streaming') return last.block.name
-  return null
-}
 
 /** Props of {@link TurnView}. */
 export interface TurnViewProps {
@@ -28,39 +16,31 @@ export interface TurnViewProps {
   readonly scopeKey?: string
 }
 
-/** One agent turn: its blocks in order, then its status (when it did not simply complete) and usage. */
+/** One agent turn: who answers, its blocks in order, then its status (when it did not simply complete), usage and actions. */
 export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnViewProps) {
   const strings = useAgentStrings()
+  const element = useRef<HTMLDivElement>(null)
   const keys = useTurnBlockKeys(index, scopeKey)
   const { SubagentLane } = useAgentParts()
-  const { status, usage, modelCalls, answered, lanes, stalledSince, runningTool } = useStore(
-    useAgentStoreApi('TurnView'),
-    useShallow((state) => {
-      const turn = selectTurn(state, index, scopeKey)
-      return {
-        status: turn?.status,
-        usage: turn?.usage ?? null,
-        modelCalls: turn?.modelCalls,
-        // A pause that a later turn resumed is over: its "waiting" badge would be stale.
-        answered: index < selectTurns(state, scopeKey).length - 1,
-        lanes: scopeKey === '' ? selectUnattachedSubagentKeys(state, index) : EMPTY_LANES,
-        // Only the streaming top-level turn says that the run has gone quiet.
-        stalledSince: scopeKey === '' && turn?.status === 'streaming' ? state.stalledSince : null,
-        runningTool: scopeKey === '' && turn?.status === 'streaming' && state.stalledSince !== null ? runningToolOf(turn) : null,
-      }
-    }),
-  )
+  const { status, usage, modelCalls, answered, lanes, name, continued, denied, stalledSince, runningTool } = useTurnSummary(index, scopeKey)
   if (status === undefined) return null
   const paused = status === 'awaiting_confirmation' || status === 'awaiting_external_execution'
-  const badge = status !== 'completed' && status !== 'streaming' && !(paused && answered)
+  const stopped = status === 'stopped' || status === 'interrupted'
+  const badge = status !== 'completed' && status !== 'streaming' && !(paused && answered) && !(stopped && denied !== '')
   return (
-    <div className="as-turn" data-status={status} aria-busy={status === 'streaming'}>
+    <div className="as-turn" data-status={status} aria-busy={status === 'streaming'} ref={element}>
+      {scopeKey === '' && !continued && <AgentIdentity name={name ?? strings.assistant} status={status === 'streaming' ? 'streaming' : undefined} />}
       {keys.map((key) => (
         <BlockView key={key} turnIndex={index} blockKey={key} scopeKey={scopeKey} />
       ))}
       {lanes.map((laneKey) => (
         <SubagentLane key={laneKey} scopeKey={laneKey} />
       ))}
+      {denied !== '' && (
+        <p className="as-denial" data-status={status}>
+          {stopped ? strings.youDeniedStopped(denied) : strings.youDenied(denied)}
+        </p>
+      )}
       {stalledSince !== null && <StallNotice since={stalledSince} toolName={runningTool} />}
       <footer className="as-turn-footer">
         {badge && (
@@ -69,6 +49,7 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
           </span>
         )}
         <UsageBadge usage={usage} modelCalls={modelCalls} />
+        {scopeKey === '' && status !== 'streaming' && <TurnActions index={index} container={() => element.current} />}
       </footer>
     </div>
   )

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 /** What {@link useStickToBottom} gives a scrolling list. */
-export interface StickToBottom {
+export interface UseStickToBottomResult {
   readonly scrollRef: (node: HTMLElement | null) => void
   readonly contentRef: (node: HTMLElement | null) => void
   /** Whether the list follows new content. */
@@ -17,7 +17,7 @@ const UP_KEYS: ReadonlySet<string> = new Set(['ArrowUp', 'PageUp', 'Home'])
  * up (a wheel, a swipe, a key or the scrollbar: the direction of their own action, not a distance
  * from the bottom); it holds again when they come back down to the end.
  */
-export function useStickToBottom(): StickToBottom {
+export function useStickToBottom(): UseStickToBottomResult {
   const [scrollNode, setScrollNode] = useState<HTMLElement | null>(null)
   const [contentNode, setContentNode] = useState<HTMLElement | null>(null)
   const [stuck, setStuck] = useState(true)

@@ -1,9 +1,11 @@
+// Written as `process.env.NODE_ENV` so that bundlers replace it in the app's build (Vite leaves it alone in a library build).
+declare const process: { readonly env: Readonly<Record<string, string | undefined>> } | undefined
+
 const reported = new Set<string>()
 
-/** Whether this is a development build: any `NODE_ENV` but `production`, and no `process` at all counts as production. */
+/** Whether this is a development build: `NODE_ENV` other than `production`; without `process` (a browser, unbundled) it is not. */
 export function isDevelopment(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-  return env !== undefined && env.NODE_ENV !== 'production'
+  return typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
 }
 
 /** A `[agentscope-react]` console error in development, once per key; nothing in production. */

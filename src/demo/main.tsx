@@ -9,8 +9,8 @@ import {
   createSseTransport,
   useAgentStore,
 } from '../index'
-import type { AgentLocale, AgentStore, AgentTransport } from '../index'
-import { AgentStoreContext } from '../react/agent-context'
+import type { AgentLocaleName, AgentStore, AgentTransport } from '../index'
+import { AgentProvider } from '../react/agent-provider'
 import '../components/styles.css'
 import '../components/markdown/markdown.css'
 import './demo.css'
@@ -56,11 +56,13 @@ function ExternalTools() {
   return (
     <div className="demo-external" role="region" aria-label="External tools">
       <p>The agent asks this page to run:</p>
-      {pending.toolCalls.map((call) => (
-        <p key={call.id}>
-          <code>{call.name}</code> <code>{call.content}</code>
-        </p>
-      ))}
+      <ul>
+        {pending.toolCalls.map((call) => (
+          <li key={call.id}>
+            <code>{call.name}</code> <code>{call.content}</code>
+          </li>
+        ))}
+      </ul>
       <button
         type="button"
         data-variant="primary"
@@ -79,75 +81,123 @@ function ExternalTools() {
   )
 }
 
+const PHONE = '(max-width: 700px)'
+
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(() => window.matchMedia(PHONE).matches)
+  useEffect(() => {
+    const query = window.matchMedia(PHONE)
+    const update = () => setPhone(query.matches)
+    query.addEventListener('change', update)
+    return () => query.removeEventListener('change', update)
+  }, [])
+  return phone
+}
+
+const PARAMETERS = new URLSearchParams(window.location.search)
+const SUGGESTIONS = ["What's the weather in Paris?", 'Clean the build output', 'Research agent memory', 'Draw an app icon']
+
+function initialProtocol(): Protocol {
+  const asked = PARAMETERS.get('protocol')
+  return asked === 'agui' || asked === 'agent-protocol' ? asked : 'native'
+}
+
 function Demo() {
-  const [protocol, setProtocol] = useState<Protocol>('native')
-  const [store, setStore] = useState(() => newStore('native'))
+  const [protocol, setProtocol] = useState<Protocol>(initialProtocol)
+  const [store, setStore] = useState(() => newStore(initialProtocol()))
   const [scenarios, setScenarios] = useState<readonly ScenarioInfo[]>([])
-  const [locale, setLocale] = useState<AgentLocale>(() => (navigator.language.startsWith('zh') ? 'zh-CN' : 'en'))
-  const [theme, setTheme] = useState<'auto' | 'light' | 'dark'>('auto')
+  const [locale, setLocale] = useState<AgentLocaleName>(() =>
+    (PARAMETERS.get('lang') ?? navigator.language).startsWith('zh') ? 'zh-CN' : 'en',
+  )
+  const [theme, setTheme] = useState<'auto' | 'light' | 'dark'>(() => {
+    const asked = PARAMETERS.get('theme')
+    return asked === 'light' || asked === 'dark' ? asked : 'auto'
+  })
+  const phone = usePhone()
+  const [drawer, setDrawer] = useState(false)
   useEffect(() => {
     fetch('/api/scenarios')
       .then((response) => response.json() as Promise<ScenarioInfo[]>)
       .then(setScenarios)
       .catch(() => setScenarios([]))
   }, [])
+  useEffect(() => {
+    if (!drawer) return
+    const close = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawer(false)
+    }
+    window.addEventListener('keydown', close)
+    return () => window.removeEventListener('keydown', close)
+  }, [drawer])
   const run = (scenario: ScenarioInfo) => {
+    setDrawer(false)
     store.getState().send(scenario.keyword).catch(() => {})
   }
+  const closedDrawer = phone && !drawer
   return (
-    <div className="demo" data-agentscope="" data-theme={theme}>
-      <aside className="demo-side">
-        <h1>agentscope-react</h1>
+    <div className="demo" data-agentscope="" data-theme={theme} data-drawer={drawer ? 'open' : 'closed'}>
+      <header className="demo-bar">
+        <button type="button" aria-expanded={drawer} aria-controls="demo-side" onClick={() => setDrawer(!drawer)}>
+          ☰ Scenarios and settings
+        </button>
+        {phone && <h1 className="demo-title">agentscope-react</h1>}
+      </header>
+      {phone && drawer && <div className="demo-backdrop" onClick={() => setDrawer(false)} />}
+      <aside id="demo-side" className="demo-side" inert={closedDrawer}>
+        {!phone && <h1>agentscope-react</h1>}
         <button type="button" onClick={() => setStore(newStore(protocol))}>
           New conversation
         </button>
-        <label>
-          Protocol
-          <select
-            value={protocol}
-            onChange={(event) => {
-              const next = event.target.value as Protocol
-              setProtocol(next)
-              setStore(newStore(next))
-            }}
-          >
-            <option value="native">Native events (SSE)</option>
-            <option value="agui">AG-UI</option>
-            <option value="agent-protocol">Agent Protocol</option>
-          </select>
-        </label>
-        <label>
-          Language
-          <select value={locale} onChange={(event) => setLocale(event.target.value as AgentLocale)}>
-            <option value="en">English</option>
-            <option value="zh-CN">简体中文</option>
-          </select>
-        </label>
-        <label>
-          Theme
-          <select value={theme} onChange={(event) => setTheme(event.target.value as 'auto' | 'light' | 'dark')}>
-            <option value="auto">System</option>
-            <option value="light">Light</option>
-            <option value="dark">Dark</option>
-          </select>
-        </label>
-        <AgentStoreContext.Provider value={store}>
-          <ExternalTools />
-        </AgentStoreContext.Provider>
+        <div className="demo-settings">
+          <label>
+            Protocol
+            <select
+              value={protocol}
+              onChange={(event) => {
+                const next = event.target.value as Protocol
+                setProtocol(next)
+                setStore(newStore(next))
+              }}
+            >
+              <option value="native">Native events (SSE)</option>
+              <option value="agui">AG-UI</option>
+              <option value="agent-protocol">Agent Protocol</option>
+            </select>
+          </label>
+          <label>
+            Language
+            <select value={locale} onChange={(event) => setLocale(event.target.value as AgentLocaleName)}>
+              <option value="en">English</option>
+              <option value="zh-CN">简体中文</option>
+            </select>
+          </label>
+          <label>
+            Theme
+            <select value={theme} onChange={(event) => setTheme(event.target.value as 'auto' | 'light' | 'dark')}>
+              <option value="auto">System</option>
+              <option value="light">Light</option>
+              <option value="dark">Dark</option>
+            </select>
+          </label>
+        </div>
         <nav aria-label="Scenarios">
           <ul>
             {scenarios.map((scenario) => (
-              <li key={scenario.name}>
-                <button type="button" title={scenario.description} onClick={() => run(scenario)}>
+              <li key={scenario.name} className="demo-scenario">
+                <button type="button" aria-describedby={`scenario-${scenario.name}`} onClick={() => run(scenario)}>
                   {scenario.keyword}
                 </button>
+                <p id={`scenario-${scenario.name}`}>{scenario.description}</p>
               </li>
             ))}
           </ul>
         </nav>
       </aside>
       <main className="demo-main">
-        <AgentChat store={store} locale={locale} theme={theme} />
+        <AgentProvider store={store}>
+          <ExternalTools />
+        </AgentProvider>
+        <AgentChat store={store} locale={locale} theme={theme} suggestions={SUGGESTIONS} />
       </main>
     </div>
   )

@@ -7,7 +7,7 @@ import { selectUsage } from '../store/selectors'
 import { useAgentStoreApi } from './agent-context'
 
 /** What {@link useAgentStream} returns: the chat's state at the level of the conversation, and its actions. */
-export interface AgentStream
+export interface UseAgentStreamResult
   extends Pick<
     AgentStoreState,
     'status' | 'error' | 'warnings' | 'transcript' | 'send' | 'confirm' | 'submitToolResults' | 'stop' | 'reset' | 'load'
@@ -21,7 +21,7 @@ export interface AgentStream
  * The chat as a whole: status, transcript, pending requests, usage, error and actions. It does not
  * change with every delta; read blocks with `useBlock` and friends.
  */
-export function useAgentStream(): AgentStream {
+export function useAgentStream(): UseAgentStreamResult {
   return useStore(
     useAgentStoreApi('useAgentStream'),
     useShallow((state: AgentStoreState) => ({

@@ -6,13 +6,13 @@ import { selectSubagentKeysOf, selectSubagentLane, selectSubagentPendingConfirma
 import { useAgentStoreApi } from './agent-context'
 
 /** One subagent's turns and its own pending confirmations. */
-export interface SubagentLane {
+export interface UseSubagentLaneResult {
   readonly scope: Scope | undefined
   readonly pendingConfirmations: readonly SubagentPendingConfirmation[]
 }
 
 /** The lane of one subagent, by scope key (`source`, or `source#taskId`). */
-export function useSubagentLane(scopeKey: string): SubagentLane {
+export function useSubagentLane(scopeKey: string): UseSubagentLaneResult {
   return useStore(
     useAgentStoreApi('useSubagentLane'),
     useShallow((state) => ({

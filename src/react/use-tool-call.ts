@@ -8,13 +8,13 @@ import { useAgentStoreApi } from './agent-context'
 import { usePartialToolInput } from './use-partial-tool-input'
 
 /** A tool call with its latest result and its arguments so far (partial while they stream). */
-export interface ToolCallState extends JoinedToolCall {
+export interface UseToolCallResult extends JoinedToolCall {
   /** The arguments: a best-effort partial object while they stream, the final `input` after. */
   readonly input: unknown
 }
 
 /** A tool call by id in a scope (top level by default), joined with its latest result. */
-export function useToolCall(toolCallId: string, scopeKey = MAIN_SCOPE): ToolCallState | undefined {
+export function useToolCall(toolCallId: string, scopeKey = MAIN_SCOPE): UseToolCallResult | undefined {
   const view = useStore(
     useAgentStoreApi('useToolCall'),
     useShallow((state) => {

@@ -251,21 +251,30 @@ export function createAgentSession(
           controller.abort()
         }, responseTimeoutMs)
       : null
+    let answered = false
+    // The server answered: its headers (onOpen), or anything at all from a transport that does not report them.
+    const markAnswered = () => {
+      if (answered) return
+      answered = true
+      if (responseTimer !== null) clearTimeout(responseTimer)
+    }
     const handlers = withAgentScopeCompat(request, { requestReplyId }, {
       signal: controller.signal,
       onOpen: () => {
-        if (responseTimer !== null) clearTimeout(responseTimer)
+        markAnswered()
         if (token !== runToken) return
         holder.setState({ status: 'streaming' })
         stall.start()
       },
       onEvent: (value) => {
+        markAnswered()
         if (token !== runToken) return
         if (isTopLevelEnd(value)) sawEnd = true
         stall.alive()
         batcher.push(value)
       },
       onActivity: () => {
+        markAnswered()
         if (token === runToken) stall.alive()
       },
       onError: (problem) => {

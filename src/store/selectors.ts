@@ -4,21 +4,15 @@ import type {
   PendingToolCalls,
   Scope,
   SubagentPendingConfirmation,
-  ToolResultEntry,
-  ToolUseEntry,
   Turn,
 } from '../core/state'
 import { MAIN_SCOPE } from '../core/state'
 import { addUsage } from '../core/turns'
 import type { AgentStoreState } from './agent-store-state'
+import { joinedToolCall } from './tool-index'
+import type { JoinedToolCall } from './tool-index'
 
-/** A tool call joined with its latest result in the same scope (which may sit in a later turn). */
-export interface JoinedToolCall {
-  readonly call: ToolUseEntry
-  readonly result: ToolResultEntry | undefined
-  /** Whether the agent may still act on this call: its turn, or its result's, is the one streaming. */
-  readonly active: boolean
-}
+export type { JoinedToolCall } from './tool-index'
 
 const EMPTY_TURNS: readonly Turn[] = Object.freeze([])
 
@@ -86,34 +80,10 @@ export function selectBlock(turn: Turn | undefined, key: string): BlockEntry | u
   return index === undefined ? undefined : turn.entries[index]
 }
 
-const toolIndexes = new WeakMap<Scope, Map<string, JoinedToolCall>>()
-
-/** A tool call of a scope by id, with its latest result; computed once per scope revision. */
+/** A tool call of a scope by id, with its latest result; what changed since the last revision is all it indexes. */
 export function selectToolCall(state: AgentStoreState, toolCallId: string, scopeKey = MAIN_SCOPE): JoinedToolCall | undefined {
   const scope = state.agent.scopes[scopeKey]
-  if (scope === undefined) return undefined
-  let views = toolIndexes.get(scope)
-  if (views === undefined) {
-    const calls = new Map<string, { entry: ToolUseEntry; turn: number }>()
-    const results = new Map<string, { entry: ToolResultEntry; turn: number }>()
-    scope.turns.forEach((turn, index) => {
-      for (const entry of turn.entries) {
-        if (entry.kind === 'tool_use' && !calls.has(entry.block.id)) calls.set(entry.block.id, { entry, turn: index })
-        else if (entry.kind === 'tool_result') results.set(entry.block.id, { entry, turn: index })
-      }
-    })
-    const openTurn = scope.open ? scope.turns.length - 1 : -1
-    views = new Map()
-    for (const [id, call] of calls) {
-      const result = results.get(id)
-      // An approved call waits for its result in the turn that approved it, which is the open one.
-      const approved = call.entry.block.state === 'allowed' && result === undefined && scope.open
-      const active = call.turn === openTurn || result?.turn === openTurn || approved
-      views.set(id, { call: call.entry, result: result?.entry, active })
-    }
-    toolIndexes.set(scope, views)
-  }
-  return views.get(toolCallId)
+  return scope === undefined ? undefined : joinedToolCall(scope, toolCallId)
 }
 
 /** The chat's own pending confirmation (never a subagent's). */

@@ -1,10 +1,10 @@
 import { AGENT_STRINGS } from '../../src'
-import type { AgentLocale, AgentStrings } from '../../src'
+import type { AgentLocaleName, AgentStrings } from '../../src'
 
 /** The toolbar globals the preview decorator reads. */
 export interface KitGlobals {
   readonly theme: 'light' | 'dark'
-  readonly locale: AgentLocale
+  readonly locale: AgentLocaleName
 }
 
 /** The theme and locale chosen in the toolbar. */

@@ -96,9 +96,11 @@ it('speaks Simplified Chinese when the locale is zh-CN', async () => {
   await send(page, 'clean', '消息')
   const tray = page.getByRole('region', { name: '智能体想要运行 2 个工具' })
   await tray.waitFor()
-  for (const label of ['批准', '拒绝', '编辑参数', '始终允许', '全部批准', '全部拒绝']) {
-    expect(await tray.getByRole('button', { name: label, exact: true }).count()).toBeGreaterThan(0)
+  for (const label of ['批准', '拒绝', '编辑参数', '始终允许']) {
+    expect(await page.locator('article.as-tool').getByRole('button', { name: label, exact: true }).count()).toBe(2)
   }
+  for (const label of ['全部批准', '全部拒绝', '下一个']) expect(await tray.getByRole('button', { name: label, exact: true }).count()).toBe(1)
+  expect(await tray.textContent()).toContain('2 个调用等待你的确认')
   expect(await turns(page).nth(1).locator('.as-turn-footer .as-badge').textContent()).toBe('等待你的确认')
   await page.getByLabel('Theme').selectOption('dark')
   await screenshot(page, 'zh-CN-dark')
@@ -121,13 +123,47 @@ it('turns dark with the dark theme, and stays readable', async () => {
   await screenshot(page, 'dark')
 })
 
-it('fits a phone (390×844) with no horizontal scroll', async () => {
+it('fits a phone (390×844): no sideways scroll, the batch bar under 40%, Stop in view, the side panel a drawer', async () => {
   demo = await openDemo(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
   const { page } = demo
+  // the side panel is a drawer: closed (and inert) until the menu button opens it, Escape closes it
+  const menu = page.getByRole('button', { name: 'Scenarios and settings' })
+  expect(await menu.getAttribute('aria-expanded')).toBe('false')
+  expect(await page.locator('.demo-side').evaluate((node) => node.getBoundingClientRect().right)).toBeLessThanOrEqual(0)
+  await menu.click()
+  await expect.poll(() => page.locator('.demo-side').evaluate((node) => Math.round(node.getBoundingClientRect().left))).toBe(0)
+  await screenshot(page, 'phone-drawer')
+  await page.keyboard.press('Escape')
+  expect(await menu.getAttribute('aria-expanded')).toBe('false')
+
+  await send(page, 'Write me something long')
+  await page.locator('.as-list-content > .as-turn [data-as-block="text"] table').first().waitFor()
+  // the streaming caret ends the last line of text (a paragraph, a heading, a list item), never a line of its own
+  const caret = await page.locator('.as-list-content > .as-turn [data-as-block="text"][data-status="streaming"] .as-md').evaluate((node) => {
+    const last = node.lastElementChild
+    const target = last?.matches('ul, ol') ? last.lastElementChild : last
+    return {
+      own: getComputedStyle(node, '::after').content,
+      last: target === null || target === undefined || target.matches('pre, div') ? 'block' : getComputedStyle(target, '::after').content,
+    }
+  })
+  expect(caret.own).toBe('none')
+  expect(['""', 'block']).toContain(caret.last)
+  // while the long answer streams, Stop and the composer are on screen
+  const stop = page.getByRole('button', { name: 'Stop' })
+  const box = await stop.boundingBox()
+  expect(box).not.toBeNull()
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+  expect(box!.y + box!.height).toBeLessThanOrEqual(844)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await stop.click()
+  await waitForTurn(page, 0, ['interrupted', 'stopped', 'completed'])
+
   await send(page, 'research agent memory')
-  await waitForTurn(page, 0, ['completed'])
+  await waitForTurn(page, 1, ['completed'])
   await send(page, 'clean')
-  await page.getByRole('region', { name: 'The agent wants to run 2 tools' }).waitFor()
+  const tray = page.getByRole('region', { name: 'The agent wants to run 2 tools' })
+  await tray.waitFor()
   await screenshot(page, 'phone')
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth
@@ -141,12 +177,21 @@ it('fits a phone (390×844) with no horizontal scroll', async () => {
     const outside = [...document.querySelectorAll('.as-chat *')]
       .filter((element) => element.getBoundingClientRect().right > width + 1 && !clipped(element))
       .map((element) => element.className || element.tagName)
-    return { page: document.documentElement.scrollWidth - width, body: document.body.scrollWidth - width, outside }
+    const cards = [...document.querySelectorAll('.as-chat, .as-list, .as-tool, .as-lane, .as-batch, .as-composer')]
+      .filter((element) => element.scrollWidth > element.clientWidth)
+      .map((element) => element.className)
+    return { page: document.documentElement.scrollWidth - width, body: document.body.scrollWidth - width, outside, cards }
   })
-  expect(overflow).toEqual({ page: 0, body: 0, outside: [] })
-  const log = await page.getByRole('log').evaluate((node) => ({ overflow: node.scrollWidth - node.clientWidth, height: node.clientHeight }))
-  expect(log.overflow).toBe(0)
-  console.info(`[phone] conversation height with the tray open: ${log.height} px`)
-  // Regression: the tray had no max-height, so with two cards open on a phone it took the whole chat.
-  expect(log.height).toBeGreaterThanOrEqual(120)
+  expect(overflow).toEqual({ page: 0, body: 0, outside: [], cards: [] })
+  const chat = await page.locator('.as-chat').evaluate((node) => node.clientHeight)
+  const bar = await tray.evaluate((node) => node.getBoundingClientRect().height)
+  console.info(`[phone] batch bar ${Math.round(bar)} px of a ${chat} px chat`)
+  expect(bar).toBeLessThanOrEqual(chat * 0.4)
+  // and it is whole: not squeezed by a long conversation, its buttons in view
+  expect(await tray.evaluate((node) => node.scrollHeight - node.clientHeight)).toBeLessThanOrEqual(1)
+  expect(bar).toBeGreaterThanOrEqual(40)
+  const approveAll = await tray.getByRole('button', { name: 'Approve all' }).boundingBox()
+  expect(approveAll!.y + approveAll!.height).toBeLessThanOrEqual(844)
+  const composer = await page.locator('.as-composer').boundingBox()
+  expect(composer!.y + composer!.height).toBeLessThanOrEqual(844)
 })

@@ -1,6 +1,9 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { connectBrowser, openDemo, screenshot, send, turns, waitForTurn, type Demo } from './demo-page'
+
+// The tool cards that are asking the user right now (each carries its own Approve / Deny / Edit / Always allow).
+const pendingCards = (page: Page) => page.getByRole('article', { name: /approve with A/ })
 
 let browser: Browser
 let demo: Demo
@@ -30,11 +33,18 @@ it('approves one call and denies the other: the denied card says Denied, the app
   // the composer waits for the answer
   expect(await page.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe('Answer the pending tool calls first')
   await screenshot(page, 'confirmation-tray')
-  const cards = tray.locator('article.as-confirm')
+  // the calls are asked on their own cards; the bar above the composer only counts them and answers them all
+  expect(await tray.locator('article').count()).toBe(0)
+  expect(await tray.textContent()).toContain('2 calls need your approval')
+  const cards = pendingCards(page)
   expect(await cards.count()).toBe(2)
   expect(await cards.nth(0).locator('.as-tool-arguments').textContent()).toContain('rm -rf ./build')
   await cards.nth(0).getByRole('button', { name: 'Approve', exact: true }).click()
+  // the approved call says so while the other is still asked (it used to read "Interrupted")
   expect(await cards.nth(0).getAttribute('data-decision')).toBe('approved')
+  expect(await cards.nth(0).locator('.as-tool-header .as-badge').textContent()).toBe('Approved')
+  expect(await cards.nth(1).locator('.as-tool-header .as-badge').textContent()).toBe('Needs your approval')
+  expect(await tray.textContent()).toContain('1 call needs your approval')
   await cards.nth(1).getByRole('button', { name: 'Deny', exact: true }).click()
   await tray.waitFor({ state: 'detached' })
   // the answer resumes the call: the cards stay in the first turn, the reply is a second one
@@ -55,7 +65,7 @@ it('edits the arguments before approving: the diff shows the change, the card sa
   const { page } = demo
   await send(page, 'clean up please')
   const tray = page.getByRole('region', { name: 'The agent wants to run 2 tools' })
-  const card = tray.locator('article.as-confirm').first()
+  const card = pendingCards(page).first()
   await card.getByRole('button', { name: 'Edit arguments' }).click()
   const editor = card.getByRole('textbox', { name: 'Arguments' })
   await editor.click()
@@ -69,13 +79,17 @@ it('edits the arguments before approving: the diff shows the change, the card sa
   expect(await diff.locator('[data-change="removed"]').allTextContents()).toEqual(['-   "command": "rm -rf ./build"\n'])
   expect(await diff.locator('[data-change="added"]').allTextContents()).toEqual(['+   "command": "rm -rf ./build/cache"\n'])
   await card.getByRole('button', { name: 'Approve with these arguments' }).click()
-  await tray.locator('article.as-confirm').nth(1).getByRole('button', { name: 'Approve', exact: true }).click()
+  await pendingCards(page).nth(1).getByRole('button', { name: 'Approve', exact: true }).click()
+  await tray.waitFor({ state: 'detached' })
   await waitForTurn(page, 1, ['completed'])
   const edited = turns(page).nth(0).locator('article.as-tool').first()
   expect(await edited.getAttribute('data-status')).toBe('success')
   await edited.locator('.as-badge', { hasText: 'Edited by you' }).waitFor()
   expect(await edited.locator('.as-tool-arguments').textContent()).toContain('rm -rf ./build/cache')
   expect(await edited.locator('.as-tool-text').textContent()).toMatch(/^removed \.\/build\/cache /)
+  // done: folded to its header, which opens it
+  expect(await edited.getAttribute('data-state')).toBe('closed')
+  await edited.locator('.as-tool-toggle').click()
   await edited.getByRole('button', { name: 'Show the original arguments' }).click()
   expect(await edited.locator('.as-diff [data-change="removed"]').textContent()).toContain('rm -rf ./build"')
 })
@@ -84,8 +98,7 @@ it('always allows a command: the rule is shown before sending, and the same comm
   demo = await openDemo(browser)
   const { page } = demo
   await send(page, 'clean the build')
-  const tray = page.getByRole('region', { name: 'The agent wants to run 2 tools' })
-  const card = tray.locator('article.as-confirm').first()
+  const card = pendingCards(page).first()
   await card.getByRole('button', { name: 'Always allow' }).click()
   const rule = card.locator('.as-rule-text')
   expect(await rule.textContent()).toBe('Always allow bash when: rm -rf ./build')
@@ -94,14 +107,15 @@ it('always allows a command: the rule is shown before sending, and the same comm
   await card.getByRole('radio', { name: 'Only these arguments' }).check()
   expect(await rule.textContent()).toBe('Always allow bash when: rm -rf ./build')
   await card.getByRole('button', { name: 'Allow and remember' }).click()
-  await tray.locator('article.as-confirm').nth(1).getByRole('button', { name: 'Approve', exact: true }).click()
+  await pendingCards(page).nth(1).getByRole('button', { name: 'Approve', exact: true }).click()
   await waitForTurn(page, 1, ['completed'])
 
   await send(page, 'clean it again')
-  // only the call the rule does not cover is asked
-  const second = page.getByRole('region', { name: 'The agent wants to run a tool' })
-  await second.waitFor()
-  expect(await second.locator('article.as-confirm').count()).toBe(1)
+  // only the call the rule does not cover is asked, on its card, with no batch bar for one call
+  const second = pendingCards(page)
+  await second.first().waitFor()
+  expect(await second.count()).toBe(1)
+  expect(await page.getByRole('region', { name: /^The agent wants to run/ }).count()).toBe(0)
   expect(await second.locator('.as-tool-arguments').textContent()).toContain('rm -f /tmp/app-*.log')
   await second.getByRole('button', { name: 'Approve', exact: true }).click()
   await waitForTurn(page, 3, ['completed'])
@@ -127,4 +141,29 @@ it('runs an external tool from the demo panel and the turn completes', async () 
   expect(await reply.locator('[data-as-block="text"]').textContent()).toMatch(
     /^Here is what the page says: Result of browser_read_page run in the browser at .*Pro \$29\/mo per seat$/,
   )
+})
+
+it('answers from the keyboard: the first call has the focus, A approves, J moves on, D denies', async () => {
+  demo = await openDemo(browser)
+  const { page } = demo
+  await send(page, 'clean the build output')
+  const cards = pendingCards(page)
+  await expect.poll(() => cards.nth(0).evaluate((node) => node === document.activeElement)).toBe(true)
+  await page.keyboard.press('a')
+  expect(await cards.nth(0).getAttribute('data-decision')).toBe('approved')
+  await page.keyboard.press('j')
+  expect(await cards.nth(1).evaluate((node) => node === document.activeElement)).toBe(true)
+  await page.keyboard.press('d')
+  const reply = await waitForTurn(page, 1, ['completed'])
+  expect(await reply.locator('[data-as-block="text"]').textContent()).toContain('since you declined that step')
+})
+
+it('says what a denial did: "You denied delete_file; the agent stopped."', async () => {
+  demo = await openDemo(browser)
+  const { page } = demo
+  await send(page, 'delete the customer file')
+  await pendingCards(page).first().getByRole('button', { name: 'Deny', exact: true }).click()
+  await page.locator('.as-denial').waitFor()
+  expect(await page.locator('.as-denial').textContent()).toBe('You denied delete_file; the agent stopped.')
+  await screenshot(page, 'denied')
 })

@@ -51,7 +51,7 @@ it('AG-UI, then Agent Protocol: the weather answer completes, and a confirmed cl
   await scenario('clean').click()
   const tray = page.getByRole('region', { name: 'The agent wants to run 2 tools' })
   await tray.waitFor()
-  const cards = tray.locator('article.as-confirm')
+  const cards = page.getByRole('article', { name: /approve with A/ })
   expect(await cards.count()).toBe(2)
   await cards.nth(0).getByRole('button', { name: 'Approve', exact: true }).click()
   await cards.nth(1).getByRole('button', { name: 'Approve', exact: true }).click()

@@ -58,7 +58,8 @@ describe('AgentChat', () => {
     const store = storeFromEvents(fixtures.get('user-confirm-pause-and-resume')!.slice(0, 19), { endOfStream: true })
     render(<AgentChat store={store} locale="zh-CN" />)
     const tray = screen.getByRole('region', { name: '智能体想要运行 2 个工具' })
-    expect(within(tray).getAllByRole('button', { name: '批准' })).toHaveLength(2)
+    expect(within(tray).getByText('2 个调用等待你的确认')).toBeTruthy()
+    expect(screen.getAllByRole('button', { name: '批准' })).toHaveLength(2)
     expect(textbox('消息').getAttribute('placeholder')).toBe('请先处理待确认的工具调用')
   })
 

@@ -29,7 +29,7 @@ describe('ConfirmationCard', () => {
   it('shows the tool name and its arguments', () => {
     render(<ConfirmationCard toolCall={build} onDecide={() => {}} />)
     const card = screen.getByRole('article', { name: 'bash' })
-    expect(within(card).getByText(/"command": "rm -rf .\/build"/)).toBeTruthy()
+    expect([...card.querySelectorAll('.as-kv-row')].map((row) => row.textContent)).toEqual(['commandrm -rf ./build'])
   })
 
   it('approves', () => {
@@ -133,7 +133,7 @@ describe('ConfirmationCard', () => {
     render(<ConfirmationCard toolCall={build} decision={{ toolCallId: build.id, approved: true, input: { command: 'ls' } }} onDecide={() => {}} />)
     expect(screen.getByText('Approved · Edited by you')).toBeTruthy()
     expect(screen.getByRole('article').getAttribute('data-decision')).toBe('approved')
-    expect(screen.getByText(/"command": "ls"/)).toBeTruthy()
+    expect(screen.getByRole('article').querySelector('.as-kv-row')?.textContent).toBe('commandls')
   })
 
   it('disables every action while disabled', () => {

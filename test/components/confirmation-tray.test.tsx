@@ -50,16 +50,41 @@ async function settled(store: AgentStore) {
 }
 
 const tray = () => screen.getByRole('region', { name: /^The agent wants to run/ })
-const card = (index: number) => within(tray()).getAllByRole('article')[index]!
+// The calls being asked about are asked on their own tool cards in the conversation.
+const card = (index: number) => screen.getAllByRole('article', { name: /approve with A/ })[index]!
 const click = (scope: HTMLElement, name: string) => fireEvent.click(within(scope).getByRole('button', { name }))
 const confirmEvents = loadFixtures().find((fixture) => fixture.name === 'user-confirm-pause-and-resume')!.events.slice(0, 19)
 
 describe('ConfirmationTray', () => {
-  it('asks about every pending call and takes the focus when the question appears', async () => {
+  it('asks on each call\'s own card, with a compact batch bar, and gives the first call the focus', async () => {
     await askToClean()
     expect(tray().getAttribute('aria-label')).toBe('The agent wants to run 2 tools')
-    expect(within(tray()).getAllByRole('article')).toHaveLength(2)
-    expect(document.activeElement).toBe(tray())
+    // no second copy of the calls in the bar: just the count and the batch actions
+    expect(within(tray()).queryAllByRole('article')).toHaveLength(0)
+    expect(within(tray()).getByText('2 calls need your approval')).toBeTruthy()
+    expect(screen.getAllByRole('article', { name: /approve with A/ })).toHaveLength(2)
+    await waitFor(() => expect(document.activeElement).toBe(card(0)))
+  })
+
+  it('keeps each call\'s own state while the other is pending', async () => {
+    const { answers } = await askToClean()
+    click(card(0), 'Approve')
+    expect(card(0).getAttribute('data-decision')).toBe('approved')
+    expect(within(card(0)).getByText('Approved')).toBeTruthy()
+    expect(within(card(1)).getByText('Needs your approval')).toBeTruthy()
+    expect(within(tray()).getByText('1 call needs your approval')).toBeTruthy()
+    expect(answers()).toEqual([])
+  })
+
+  it('answers from the keyboard: A approves the focused call, J moves on, D denies', async () => {
+    const { store, answers } = await askToClean()
+    await waitFor(() => expect(document.activeElement).toBe(card(0)))
+    fireEvent.keyDown(card(0), { key: 'a' })
+    fireEvent.keyDown(card(0), { key: 'j' })
+    expect(document.activeElement).toBe(card(1))
+    fireEvent.keyDown(card(1), { key: 'd' })
+    await settled(store)
+    expect(answers()[0]?.map((result) => result.confirmed)).toEqual([true, false])
   })
 
   it('sends one answer once every call is decided: approve one, deny the other', async () => {
@@ -96,7 +121,9 @@ describe('ConfirmationTray', () => {
     click(tray(), 'Send 1 answer')
     await settled(store)
     expect(answers()[0]?.map((result) => result.toolCall.input.command)).toEqual(['rm -rf ./build'])
-    expect(tray().getAttribute('aria-label')).toBe('The agent wants to run a tool')
+    // one call left: no batch bar, its card asks
+    expect(screen.queryByRole('region', { name: /^The agent wants to run/ })).toBeNull()
+    expect(screen.getAllByRole('article', { name: /approve with A/ })).toHaveLength(1)
   })
 
   it('sends the edited arguments as the input and content of the ConfirmResult', async () => {
@@ -108,7 +135,7 @@ describe('ConfirmationTray', () => {
     await settled(store)
     expect(answers()[0]?.[0]).toMatchObject({ confirmed: true, toolCall: { input: { command: 'rm -rf ./dist' }, content: '{"command":"rm -rf ./dist"}' } })
     const edited = screen.getByText('Edited by you').closest('article')!
-    expect(within(edited).getByRole('group', { name: /^Output: / }).textContent).toMatch(/^removed \.\/dist/)
+    expect(within(edited).getByRole('group', { name: /^Output: /, hidden: true }).textContent).toMatch(/^removed \.\/dist/)
   })
 
   it('sends the "always allow" rule the card spelled out', async () => {
@@ -141,8 +168,10 @@ describe('ConfirmationTray', () => {
 
   it('is keyboard operable: every action is a native, focusable button', async () => {
     await askToClean()
-    const buttons = within(tray()).getAllByRole('button')
-    expect(buttons.map((button) => button.textContent)).toEqual(['Approve', 'Deny', 'Edit arguments', 'Always allow', 'Approve', 'Deny', 'Edit arguments', 'Always allow', 'Approve all', 'Deny all'])
+    const buttons = [...within(card(0)).getAllByRole('button'), ...within(card(1)).getAllByRole('button'), ...within(tray()).getAllByRole('button')].filter(
+      (button) => !button.classList.contains('as-link-button') && !button.classList.contains('as-tool-toggle'),
+    )
+    expect(buttons.map((button) => button.textContent)).toEqual(['Approve', 'Deny', 'Edit arguments', 'Always allow', 'Approve', 'Deny', 'Edit arguments', 'Always allow', 'Approve all', 'Deny all', 'Next'])
     expect(buttons.every((button) => button.tagName === 'BUTTON' && button.tabIndex === 0 && !(button as HTMLButtonElement).disabled)).toBe(true)
   })
 
@@ -163,7 +192,8 @@ describe('ConfirmationTray', () => {
     await act(() => store.getState().send('clean the workspace'))
     click(tray(), 'Deny all')
     await waitFor(() => expect(store.getState().status).toBe('error'))
-    expect((within(tray()).getByRole('button', { name: 'Deny all' }) as HTMLButtonElement).disabled).toBe(false)
+    // the tray hears that the answer failed when the action settles, a render after the status
+    await waitFor(() => expect((within(tray()).getByRole('button', { name: 'Deny all' }) as HTMLButtonElement).disabled).toBe(false))
   })
 
   it("keeps a subagent's confirmation out of the tray", () => {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import axe from 'axe-core'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
-import { DataBlock } from '../../src/components/data-block'
+import { DataBlockView } from '../../src/components/data-block'
 import { MessageList } from '../../src/components/message-list'
 import { applyEvents } from '../../src/core'
 import type { DataEntry } from '../../src/core'
@@ -42,7 +42,7 @@ function noScriptUrls(container: HTMLElement): string[] {
     .filter((url) => /^\s*javascript:/i.test(url))
 }
 
-describe('DataBlock', () => {
+describe('DataBlockView', () => {
   it('shows a generated image from its base64 chunks once the block ends', () => {
     const { container } = renderList(storeFromEvents(imageFixture.events))
     const image = container.querySelector('img')
@@ -90,7 +90,11 @@ describe('DataBlock', () => {
   it('plays a video from a URL with the media type hinted on DATA_BLOCK_START', () => {
     const events = [start(), dataStart({ mediaType: 'video/mp4' }), dataDelta('https://cdn.example.com/'), dataDelta('clip.mp4'), dataEnd(), end()]
     const { container } = renderList(storeFromEvents(events))
+    // a remote URL waits for the reader's click (issue #11)
+    expect(container.querySelector('video')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Load video from cdn.example.com' }))
     expect(container.querySelector('video')?.getAttribute('src')).toBe('https://cdn.example.com/clip.mp4')
+    expect(container.querySelector('video')?.getAttribute('referrerpolicy')).toBe('no-referrer')
   })
 
   it('offers an HTML document as a download naming its type, never inline', () => {
@@ -119,7 +123,7 @@ describe('DataBlock', () => {
 
   it('spreads extra props onto its root', () => {
     const entry = storeFromEvents(imageFixture.events).getState().agent.scopes['']!.turns[0]!.entries[1] as DataEntry
-    render(<DataBlock entry={entry} data-testid="icon" title="Generated icon" />)
+    render(<DataBlockView entry={entry} data-testid="icon" title="Generated icon" />)
     expect(screen.getByTestId('icon').getAttribute('title')).toBe('Generated icon')
     expect(screen.getByTestId('icon').getAttribute('data-as-block')).toBe('data')
   })
@@ -127,7 +131,7 @@ describe('DataBlock', () => {
   it('forwards its ref to the root element', () => {
     const entry = storeFromEvents(imageFixture.events).getState().agent.scopes['']!.turns[0]!.entries[1] as DataEntry
     const ref = createRef<HTMLElement>()
-    render(<DataBlock entry={entry} ref={ref} />)
+    render(<DataBlockView entry={entry} ref={ref} />)
     expect(ref.current?.tagName).toBe('FIGURE')
   })
 

@@ -4,7 +4,9 @@ import axe from 'axe-core'
 import type { ServerResponse } from 'node:http'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { AgentChat } from '../../src/components/agent-chat'
 import { ErrorBanner } from '../../src/components/error-banner'
+import { AGENT_STRINGS } from '../../src/components/i18n'
 import { MessageList } from '../../src/components/message-list'
 import { createSseTransport } from '../../src/core'
 import { AgentProvider } from '../../src/react/agent-provider'
@@ -66,6 +68,40 @@ describe('ErrorBanner', () => {
     expect(within(alert).getByText('The server refused the request')).toBeTruthy()
     expect(alert.textContent).toMatch(/500 Internal Server Error.*model provider timed out/)
     expect(buttonNames()).toEqual(['Retry', 'Dismiss'])
+  })
+
+  // Issue #13: plain words in the chat's language up front; the transport's own words, status and body behind Details.
+  it('speaks plain words in Chinese under zh-CN, with the technical detail behind "详情"', async () => {
+    let served = false
+    const server = await startHttpServer((_request, response) => {
+      served = true
+      fail500(response)
+    })
+    close = server.close
+    const store = createAgentStore({ transport: createSseTransport({ url: `${server.url}/api`, sessionId: 's' }) })
+    render(
+      <AgentChat store={store} locale="zh-CN" />,
+    )
+    await act(() => store.getState().send('hello'))
+    expect(served).toBe(true)
+    const alert = screen.getByRole('alert')
+    const main = alert.querySelector('p')!.textContent ?? ''
+    expect(main).toBe('服务器拒绝了请求 请稍后重试。')
+    expect(main).not.toMatch(/[A-Za-z]/)
+    const details = alert.querySelector('details')!
+    expect(details.querySelector('summary')?.textContent).toBe('详情')
+    expect(details.textContent).toContain('HTTP 状态500')
+    expect(details.textContent).toContain('model provider timed out')
+  })
+
+  it('never repeats the title in the detail, nor names protocol events in the main text', () => {
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const strings = AGENT_STRINGS[locale]
+      for (const code of Object.keys(strings.errorTitle) as (keyof typeof strings.errorTitle)[]) {
+        expect(strings.errorHint[code]).not.toContain(strings.errorTitle[code])
+        expect(`${strings.errorTitle[code]} ${strings.errorHint[code]}`).not.toMatch(/AGENT_END|RUN_FINISHED|SSE|event-stream/)
+      }
+    }
   })
 
   it('retries by sending the same message again', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import axe from 'axe-core'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -41,20 +41,52 @@ describe('MediaView', () => {
   it('shows an image from base64 with its name as alt text and caption', () => {
     const block = { type: 'data', source: { type: 'base64', media_type: 'image/png', data: PNG }, name: 'dot.png' }
     const { container } = renderList(storeFromEvents(toolReturning(block)))
-    expect(screen.getByRole('img', { name: 'dot.png' }).getAttribute('src')).toBe(`data:image/png;base64,${PNG}`)
+    // inline bytes show at once, as a thumbnail that opens a lightbox
+    const thumbnail = screen.getByRole('button', { name: 'Enlarge dot.png' })
+    expect(thumbnail.querySelector('img')?.getAttribute('src')).toBe(`data:image/png;base64,${PNG}`)
+    expect(thumbnail.querySelector('img')?.getAttribute('alt')).toBe('dot.png')
     expect(container.querySelector('figcaption')?.textContent).toBe('dot.png')
   })
 
-  it('shows an image from an https URL', () => {
-    const block = { type: 'image', source: { type: 'url', url: 'https://example.com/chart.png' } }
+  it('opens the image in a dialog that the close button (or Escape, natively) closes', () => {
+    const block = { type: 'data', source: { type: 'base64', media_type: 'image/png', data: PNG }, name: 'dot.png' }
     const { container } = renderList(storeFromEvents(toolReturning(block)))
-    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://example.com/chart.png')
+    fireEvent.click(screen.getByRole('button', { name: 'Enlarge dot.png' }))
+    const dialog = container.querySelector('dialog')!
+    expect(dialog.hasAttribute('open')).toBe(true)
+    expect(dialog.querySelector('img')?.getAttribute('src')).toBe(`data:image/png;base64,${PNG}`)
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    expect(container.querySelector('dialog')).toBeNull()
   })
 
-  it('plays audio from a URL with controls', () => {
+  // Issue #11: a URL in a tool result must not be fetched before the reader asks (it can carry the conversation out).
+  it('loads an image from an https URL only when the reader clicks, with no referrer', () => {
+    const block = { type: 'image', source: { type: 'url', url: 'https://example.com/chart.png' } }
+    const { container } = renderList(storeFromEvents(toolReturning(block)))
+    expect(container.querySelector('img')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Load image from example.com' }))
+    const image = container.querySelector('img')
+    expect(image?.getAttribute('src')).toBe('https://example.com/chart.png')
+    expect(image?.getAttribute('referrerpolicy')).toBe('no-referrer')
+  })
+
+  it('loads media at once from an origin the app allows (mediaPolicy), and only from that one', () => {
+    const block = (url: string) => ({ type: 'image', source: { type: 'url', url } })
+    const store = storeFromEvents(toolReturning(block('https://cdn.example.com/a.png')))
+    const { container } = render(<AgentChat store={store} mediaPolicy={{ allowOrigins: ['https://cdn.example.com'] }} />)
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/a.png')
+    cleanup()
+    const other = render(<AgentChat store={storeFromEvents(toolReturning(block('https://evil.example/a.png')))} mediaPolicy={{ allowOrigins: ['https://cdn.example.com'] }} />)
+    expect(other.container.querySelector('img')).toBeNull()
+  })
+
+  it('plays audio from a URL with controls, after a click, with no referrer', () => {
     const block = { type: 'audio', source: { type: 'url', url: 'https://example.com/a.mp3', mime_type: 'audio/mpeg' } }
     const { container } = renderList(storeFromEvents(toolReturning(block)))
+    expect(container.querySelector('audio')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Load audio from example.com' }))
     const audio = container.querySelector('audio')
+    expect(audio?.getAttribute('referrerpolicy')).toBe('no-referrer')
     expect(audio?.getAttribute('src')).toBe('https://example.com/a.mp3')
     expect(audio?.hasAttribute('controls')).toBe(true)
   })

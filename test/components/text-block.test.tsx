@@ -5,7 +5,7 @@ import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
 import { MessageList } from '../../src/components/message-list'
-import { TextBlock } from '../../src/components/text-block'
+import { TextBlockView } from '../../src/components/text-block'
 import { applyEvents } from '../../src/core'
 import type { TextEntry } from '../../src/core'
 import { AgentProvider } from '../../src/react/agent-provider'
@@ -27,7 +27,7 @@ function firstEntry(store: AgentStore): TextEntry {
   return store.getState().agent.scopes['']!.turns[0]!.entries[0] as TextEntry
 }
 
-describe('TextBlock', () => {
+describe('TextBlockView', () => {
   it('renders the markdown of a streaming block and marks it streaming', () => {
     renderList(storeFromEvents([start(), textStart(), text('## Plan\n\nFirst a '), text('**bold** step')]))
     expect(screen.getByRole('heading', { level: 2, name: 'Plan' })).toBeTruthy()
@@ -57,7 +57,7 @@ describe('TextBlock', () => {
 
   it('spreads extra props onto its root', () => {
     const entry = firstEntry(storeFromEvents([start(), textStart(), text('Hi'), textEnd()]))
-    render(<TextBlock entry={entry} data-testid="answer" title="The answer" />)
+    render(<TextBlockView entry={entry} data-testid="answer" title="The answer" />)
     const root = screen.getByTestId('answer')
     expect(root.getAttribute('title')).toBe('The answer')
     expect(root.getAttribute('data-as-block')).toBe('text')
@@ -66,7 +66,7 @@ describe('TextBlock', () => {
   it('forwards its ref to the root element', () => {
     const entry = firstEntry(storeFromEvents([start(), textStart(), text('Hi'), textEnd()]))
     const ref = createRef<HTMLDivElement>()
-    render(<TextBlock entry={entry} ref={ref} />)
+    render(<TextBlockView entry={entry} ref={ref} />)
     expect(ref.current?.getAttribute('data-as-block')).toBe('text')
   })
 

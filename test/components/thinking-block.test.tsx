@@ -5,7 +5,7 @@ import { createRef } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AgentLocaleContext } from '../../src/components/i18n'
 import { MessageList } from '../../src/components/message-list'
-import { ThinkingBlock } from '../../src/components/thinking-block'
+import { ThinkingBlockView } from '../../src/components/thinking-block'
 import { applyEvents } from '../../src/core'
 import type { ThinkingEntry } from '../../src/core'
 import { AgentProvider } from '../../src/react/agent-provider'
@@ -32,7 +32,7 @@ function entryOf(events: unknown[]): ThinkingEntry {
   return storeFromEvents(events).getState().agent.scopes['']!.turns[0]!.entries[0] as ThinkingEntry
 }
 
-describe('ThinkingBlock', () => {
+describe('ThinkingBlockView', () => {
   it('is open while it streams, showing the reasoning so far', () => {
     renderList(storeFromEvents(streaming()))
     const toggle = screen.getByRole('button', { name: /Thinking/ })
@@ -44,7 +44,7 @@ describe('ThinkingBlock', () => {
     const store = storeFromEvents(streaming())
     renderList(store)
     act(() => store.setState({ agent: applyEvents(store.getState().agent, [sealing()], { endOfStream: false }) }))
-    const toggle = screen.getByRole('button', { name: /Thought for 2\.5 s/ })
+    const toggle = screen.getByRole('button', { name: /Thought for 3 s/ })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     expect(screen.getByText('Need the exchange rate first.').closest('.as-thinking-body')?.hasAttribute('hidden')).toBe(true)
     expect(toggle.closest('[data-as-block="thinking"]')?.getAttribute('data-state')).toBe('closed')
@@ -71,7 +71,7 @@ describe('ThinkingBlock', () => {
 
   it('follows a controlled `open` and reports the wanted state through onOpenChange', () => {
     const onOpenChange = vi.fn()
-    render(<ThinkingBlock entry={entryOf(sealed())} open onOpenChange={onOpenChange} />)
+    render(<ThinkingBlockView entry={entryOf(sealed())} open onOpenChange={onOpenChange} />)
     const toggle = screen.getByRole('button')
     fireEvent.click(toggle)
     expect(onOpenChange).toHaveBeenCalledWith(false)
@@ -80,35 +80,35 @@ describe('ThinkingBlock', () => {
 
   it('calls onOpenChange and still toggles when uncontrolled', () => {
     const onOpenChange = vi.fn()
-    render(<ThinkingBlock entry={entryOf(sealed())} onOpenChange={onOpenChange} />)
+    render(<ThinkingBlockView entry={entryOf(sealed())} onOpenChange={onOpenChange} />)
     fireEvent.click(screen.getByRole('button'))
     expect(onOpenChange).toHaveBeenCalledWith(true)
     expect(screen.getByRole('button').getAttribute('aria-expanded')).toBe('true')
   })
 
   it('starts closed while streaming when defaultOpen is false', () => {
-    render(<ThinkingBlock entry={entryOf(streaming())} defaultOpen={false} />)
+    render(<ThinkingBlockView entry={entryOf(streaming())} defaultOpen={false} />)
     expect(screen.getByRole('button', { name: /Thinking/ }).getAttribute('aria-expanded')).toBe('false')
   })
 
   it('says how long it thought in Chinese under zh-CN', () => {
     render(
       <AgentLocaleContext.Provider value="zh-CN">
-        <ThinkingBlock entry={entryOf(sealed())} />
+        <ThinkingBlockView entry={entryOf(sealed())} />
       </AgentLocaleContext.Provider>,
     )
-    expect(screen.getByRole('button', { name: /思考了 2\.5 秒/ })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /思考了 3 秒/ })).toBeTruthy()
   })
 
   it('spreads extra props onto its root', () => {
-    render(<ThinkingBlock entry={entryOf(sealed())} data-testid="reasoning" className="compact" />)
+    render(<ThinkingBlockView entry={entryOf(sealed())} data-testid="reasoning" className="compact" />)
     expect(screen.getByTestId('reasoning').className).toBe('compact')
     expect(screen.getByTestId('reasoning').getAttribute('data-as-block')).toBe('thinking')
   })
 
   it('forwards its ref to the root element', () => {
     const ref = createRef<HTMLDivElement>()
-    render(<ThinkingBlock entry={entryOf(sealed())} ref={ref} />)
+    render(<ThinkingBlockView entry={entryOf(sealed())} ref={ref} />)
     expect(ref.current?.getAttribute('data-as-block')).toBe('thinking')
   })
 

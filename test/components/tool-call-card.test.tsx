@@ -32,7 +32,8 @@ function renderList(store: AgentStore) {
 }
 
 const card = () => screen.getByRole('article')
-const argumentsText = () => screen.getByRole('group', { name: /^Arguments: / }).querySelector('pre') as HTMLElement
+const argumentsText = () => screen.getByRole('group', { name: /^Arguments: /, hidden: true }).querySelector('pre, .as-json') as HTMLElement
+const output = () => screen.getByRole('group', { name: /^Output: /, hidden: true })
 
 describe('ToolCallCard', () => {
   it('shows the raw argument text while the arguments stream', () => {
@@ -46,23 +47,26 @@ describe('ToolCallCard', () => {
     const store = storeFromEvents([start(), toolStart('c1', 'get_weather'), toolDelta('c1', '{"city":"Par')])
     renderList(store)
     act(() => store.setState({ agent: applyEvents(store.getState().agent, [toolDelta('c1', 'is"}'), toolEnd('c1', 'get_weather')], { endOfStream: false }) }))
+    // keys and values first, the raw JSON on request
+    expect([...argumentsText().querySelectorAll('.as-kv-row')].map((row) => row.textContent)).toEqual(['cityParis'])
+    fireEvent.click(within(card()).getByRole('button', { name: 'Raw JSON' }))
     expect(argumentsText().textContent).toBe('{\n  "city": "Paris"\n}')
-    expect(argumentsText().getAttribute('data-status')).toBe('done')
     expect(within(card()).getByText('Queued')).toBeTruthy()
+    expect(within(card()).getByRole('button', { name: /get_weather/ }).textContent).toBe('◌get_weatherParis')
   })
 
   it('streams the output text as TOOL_RESULT_TEXT_DELTAs arrive, marked busy and running', () => {
     const events = [start(), toolStart('c1', 'get_weather'), toolDelta('c1', '{}'), toolEnd('c1', 'get_weather'), resultStart('c1'), resultText('c1', 'Paris: '), resultText('c1', '18°C')]
     renderList(storeFromEvents(events))
-    const output = screen.getByRole('group', { name: /^Output: / })
-    expect(output.textContent).toBe('Paris: 18°C')
-    expect(output.getAttribute('aria-busy')).toBe('true')
+    const streamed = output()
+    expect(streamed.textContent).toBe('Paris: 18°C')
+    expect(streamed.getAttribute('aria-busy')).toBe('true')
     expect(card().getAttribute('data-status')).toBe('running')
   })
 
   it('shows an image the tool returned while it is still running', () => {
     const { container } = renderList(storeFromEvents(fixtureUntil('tool-result-data-delta-image', 'TOOL_RESULT_DATA_DELTA')))
-    expect(screen.getByRole('group', { name: /^Output: / }).textContent).toContain('Rendered bar chart')
+    expect(output().textContent).toContain('Rendered bar chart')
     expect(container.querySelector('.as-tool img')?.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBORw0KGgo/)
     expect(screen.getByRole('img', { name: 'revenue-2025.png' })).toBeTruthy()
     expect(card().getAttribute('data-status')).toBe('running')
@@ -78,7 +82,7 @@ describe('ToolCallCard', () => {
   it('ends as Failed, showing the error text, after an error result', () => {
     renderList(storeFromEvents(fixture('tool-result-error'), { endOfStream: true }))
     expect(within(card()).getByText('Failed')).toBeTruthy()
-    expect(screen.getByRole('group', { name: /^Output: / }).textContent).toMatch(/^Error: Tool execution failed: /)
+    expect(output().textContent).toMatch(/^Error: Tool execution failed: /)
   })
 
   it('ends as Denied when the user denied it (USER_CONFIRM_RESULT)', () => {
@@ -90,7 +94,7 @@ describe('ToolCallCard', () => {
   it('ends as Interrupted when the tool returned state interrupted', () => {
     renderList(storeFromEvents(fixture('interrupted-reply'), { endOfStream: true }))
     expect(within(card()).getByText('Interrupted')).toBeTruthy()
-    expect(screen.getByRole('group', { name: /^Output: / }).textContent).toContain('collected 412 items')
+    expect(output().textContent).toContain('collected 412 items')
   })
 
   it('waits for the app when the result is suspended for external execution', () => {
@@ -102,7 +106,7 @@ describe('ToolCallCard', () => {
   it('shows the result the app returned once the run resumed (the latest result wins)', () => {
     renderList(storeFromEvents(fixture('external-execution-pause-and-resume'), { endOfStream: true }))
     expect(card().getAttribute('data-status')).toBe('success')
-    expect(screen.getByRole('group', { name: /^Output: / }).textContent).not.toContain('[Awaiting external execution]')
+    expect(output().textContent).not.toContain('[Awaiting external execution]')
   })
 
   it('needs approval while the agent waits for a confirmation', () => {
@@ -120,7 +124,7 @@ describe('ToolCallCard', () => {
     const events = [start(), toolStart('c1', 'bash'), toolDelta('c1', '{}'), toolEnd('c1', 'bash'), resultStart('c1'), resultText('c1', 'half')]
     renderList(storeFromEvents(events, { endOfStream: true }))
     expect(card().getAttribute('data-status')).toBe('interrupted')
-    expect(screen.getByRole('group', { name: /^Output: / }).getAttribute('aria-busy')).toBe('false')
+    expect(output().getAttribute('aria-busy')).toBe('false')
   })
 
   // Regression test (a bug, now fixed, in src/components/tool-call-card.tsx:21 with src/components/tool-status.ts:22 and :26): "agent running" is read from
@@ -139,10 +143,42 @@ describe('ToolCallCard', () => {
     renderList(storeFromEvents(events))
     expect(within(card()).getByText('Edited by you')).toBeTruthy()
     expect(argumentsText().textContent).toContain('rm -rf ./dist')
-    fireEvent.click(screen.getByRole('button', { name: 'Show the original arguments' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Show the original arguments', hidden: true }))
     const lines = [...card().querySelectorAll('.as-diff-line')].map((line) => `${line.getAttribute('data-change')} ${line.textContent?.trim()}`)
     expect(lines).toContain('removed -   "command": "rm -rf ./build"')
     expect(lines).toContain('added +   "command": "rm -rf ./dist"')
+  })
+
+  it('folds once done to its one-line header (icon, name, summary, status, duration), and opens on click', () => {
+    renderList(storeFromEvents(fixture('parallel-tool-calls-interleaved'), { endOfStream: true }))
+    const first = screen.getAllByRole('article')[0]!
+    expect(first.getAttribute('data-state')).toBe('closed')
+    const toggle = within(first).getAllByRole('button')[0]!
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(within(first).queryByRole('group', { name: /^Output: / })).toBeNull()
+    fireEvent.click(toggle)
+    expect(first.getAttribute('data-state')).toBe('open')
+    expect(within(first).getByRole('group', { name: /^Output: / })).toBeTruthy()
+  })
+
+  it('stays open while the tool runs and when it failed', () => {
+    const events = [start(), toolStart('c1', 'bash'), toolDelta('c1', '{"command":"ls"}'), toolEnd('c1', 'bash'), resultStart('c1'), resultText('c1', 'a')]
+    renderList(storeFromEvents(events))
+    expect(card().getAttribute('data-state')).toBe('open')
+    cleanup()
+    renderList(storeFromEvents(fixture('tool-result-error'), { endOfStream: true }))
+    expect(screen.getAllByRole('article')[0]!.getAttribute('data-state')).toBe('open')
+  })
+
+  it('folds long output behind "show more"', () => {
+    const long = Array.from({ length: 40 }, (_, line) => `line ${line}`).join('\n')
+    const events = [start(), toolStart('c1', 'bash'), toolDelta('c1', '{}'), toolEnd('c1', 'bash'), resultStart('c1'), resultText('c1', long), resultEnd('c1')]
+    renderList(storeFromEvents(events))
+    fireEvent.click(within(card()).getAllByRole('button')[0]!)
+    expect(output().textContent).toContain('line 15')
+    expect(output().textContent).not.toContain('line 39')
+    fireEvent.click(within(output()).getByRole('button', { name: /^Show more/ }))
+    expect(output().textContent).toContain('line 39')
   })
 
   it('spreads extra props onto its root', () => {

@@ -40,7 +40,6 @@ describe('TurnView', () => {
   it.each([
     ['exceed-max-iterations', 0, 'Stopped after the maximum number of steps'],
     ['interrupted-reply', 0, 'Stopped'],
-    ['all-tools-denied', 1, 'Stopped'],
   ])('shows why turn %s#%i ended: %s', (name, index, status) => {
     const { container } = renderTurn(ended(name), index)
     expect(badge(container)).toBe(status)
@@ -56,6 +55,19 @@ describe('TurnView', () => {
     expect(badge(container)).toBe(status)
     cleanup()
     expect(badge(renderTurn(ended(name), 0).container)).toBeUndefined()
+  })
+
+  it('says what happened when the user denied every call: the tool by name, and that the agent stopped', () => {
+    const { container } = renderTurn(ended('all-tools-denied'), 1)
+    expect(container.querySelector('.as-denial')?.textContent).toBe('You denied delete_file; the agent stopped.')
+    expect(badge(container)).toBeUndefined()
+  })
+
+  it('shows who answers: an initial avatar and the agent name, and no header again for a turn that resumes', () => {
+    const { container } = renderTurn(ended('user-confirm-pause-and-resume'), 0)
+    expect(container.querySelector('.as-identity')?.textContent).toBe('Aassistant')
+    cleanup()
+    expect(renderTurn(ended('user-confirm-pause-and-resume'), 1).container.querySelector('.as-identity')).toBeNull()
   })
 
   it('says the reply is incomplete when the connection ended first', () => {

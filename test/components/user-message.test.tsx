@@ -5,7 +5,7 @@ import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
 import { MessageList } from '../../src/components/message-list'
-import { UserMessage } from '../../src/components/user-message'
+import { UserMessageView } from '../../src/components/user-message'
 import { dataBlock, textBlock, textContent, userMessage } from '../../src/core'
 import type { Msg } from '../../src/core'
 import { AgentProvider } from '../../src/react/agent-provider'
@@ -26,7 +26,7 @@ function renderList(users: Msg[]) {
   )
 }
 
-describe('UserMessage', () => {
+describe('UserMessageView', () => {
   it('shows the text and an attached image', () => {
     renderList([withPhoto()])
     expect(screen.getByText('What is in this photo?').tagName).toBe('P')
@@ -62,14 +62,14 @@ describe('UserMessage', () => {
   })
 
   it('spreads extra props onto its root', () => {
-    render(<UserMessage message={userMessage('Hi')} data-testid="mine" title="Sent 09:12" />)
+    render(<UserMessageView message={userMessage('Hi')} data-testid="mine" title="Sent 09:12" />)
     expect(screen.getByTestId('mine').getAttribute('title')).toBe('Sent 09:12')
     expect(screen.getByTestId('mine').getAttribute('data-as-role')).toBe('user')
   })
 
   it('forwards its ref to the root element', () => {
     const ref = createRef<HTMLDivElement>()
-    render(<UserMessage message={userMessage('Hi')} ref={ref} />)
+    render(<UserMessageView message={userMessage('Hi')} ref={ref} />)
     expect(ref.current?.className).toBe('as-user')
   })
 

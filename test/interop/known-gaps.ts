@@ -1,7 +1,7 @@
 /**
  * What replaying a recording of AgentScope 2.0.0 with `replayEvents` alone cannot rebuild: 2.0.0 does not echo
  * the user's answers (USER_CONFIRM_RESULT, EXTERNAL_EXECUTION_RESULT arrived in 2.0.1), so only the store, which
- * knows what it sent, applies them (src/store/create-agent-store.ts, reduceWithEcho). The live interop runs go
+ * knows what it sent, supplies them (src/transport/agentscope-compat.ts, withAgentScopeCompat). The live interop runs go
  * through the store and must match the server exactly; test/core/recorded-fixtures.test.ts replays the events
  * alone and allows exactly these differences, no more and no fewer.
  */

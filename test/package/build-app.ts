@@ -79,11 +79,12 @@ export type SizedApp = 'core' | 'hooks' | 'agentChat' | 'css'
 export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, hooks: 14_000, agentChat: 35_000, css: 5_000 }
 
 /**
- * What the package suite enforces: a budget where the kit meets it, else today's size plus ~3 % so that growth
- * fails CI. Getting core, hooks and `<AgentChat>` under their budgets takes smaller sources (the event validation
- * in core/parse-event and the turn bookkeeping in core/turns are the largest modules); lower these as they shrink.
+ * What the package suite enforces: a budget where the kit meets it, else the size of 1 December 2026 plus ~3 %
+ * (core 12.8, hooks 18.0, `<AgentChat>` 41.3 kB) so that growth fails CI. Getting core, hooks and `<AgentChat>`
+ * under their budgets takes smaller sources (the event validation in core/parse-event, the turn bookkeeping in
+ * core/turns and the session are the largest modules); lower these as they shrink, never raise them unexamined.
  */
-export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 12_500, hooks: 16_000, agentChat: 39_500, css: 5_000 }
+export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 13_200, hooks: 18_500, agentChat: 42_500, css: 5_000 }
 
 /** The apps measured for each figure, in `apps/`. */
 export const SIZED_APPS: Readonly<Record<Exclude<SizedApp, 'css'>, string>> = {

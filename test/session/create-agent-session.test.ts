@@ -96,6 +96,27 @@ describe('createAgentSession in plain Node (#12)', () => {
     expect(session.getState().transcript.map((item) => item.kind)).toEqual(['user', 'turn'])
   })
 
+  it('does not time out a transport that never reports its headers but delivers events', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const session = createAgentSession({
+      scheduleFrame: microtaskFrames,
+      responseTimeoutMs: 10_000,
+      transport: {
+        run: async (_request, handlers) => {
+          handlers.onEvent(start())
+          await new Promise((resolve) => setTimeout(resolve, 40_000))
+          handlers.onEvent(end())
+          return 'ended'
+        },
+        interrupt: async () => {},
+      },
+    })
+    const sending = session.send('Hi')
+    await vi.advanceTimersByTimeAsync(40_000)
+    await sending
+    expect(session.getState()).toMatchObject({ status: 'done', error: null })
+  })
+
   it('sends one interrupt however often stop is called (#11)', async () => {
     let stream: ServerResponse | undefined
     const server = await serve((response, url) => {

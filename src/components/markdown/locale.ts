@@ -1,5 +1,8 @@
-/** Languages the markdown renderer's own labels come in; anything else falls back to English. */
-export type MarkdownLocale = 'en' | 'zh-CN'
+/**
+ * A language of the markdown renderer's own labels (anything else falls back to English), or the labels
+ * themselves: the kit passes those of its locale (`AgentStrings.markdown`), so there is one locale system.
+ */
+export type MarkdownLocale = 'en' | 'zh-CN' | MarkdownMessages
 
 /** The renderer's own labels. */
 export interface MarkdownMessages {
@@ -11,7 +14,7 @@ export interface MarkdownMessages {
   readonly loadImage: (alt: string, host: string) => string
 }
 
-const MESSAGES: Readonly<Record<MarkdownLocale, MarkdownMessages>> = {
+const MESSAGES: Readonly<Record<'en' | 'zh-CN', MarkdownMessages>> = {
   en: {
     copy: 'Copy',
     copied: 'Copied',
@@ -29,6 +32,7 @@ const MESSAGES: Readonly<Record<MarkdownLocale, MarkdownMessages>> = {
 }
 
 /** The labels for `locale` (`zh`, `zh-Hans` and `zh-CN` read as `zh-CN`; unknown locales as `en`). */
-export function markdownMessages(locale: string | undefined): MarkdownMessages {
+export function markdownMessages(locale: MarkdownLocale | string | undefined): MarkdownMessages {
+  if (typeof locale === 'object') return locale
   return locale !== undefined && /^zh(?:-(?:CN|Hans|SG))?$/i.test(locale) ? MESSAGES['zh-CN'] : MESSAGES.en
 }

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AgentChat } from '../../src/components/agent-chat'
+import { AGENT_STRINGS, resolveAgentStrings } from '../../src/components/i18n'
+import type { AgentStrings } from '../../src/components/i18n'
+import { storeFromEvents } from '../fixtures/agent-store'
+import { end, start, text, textStart } from '../fixtures/script'
+
+afterEach(cleanup)
+
+const reply = '```js\nlet answer = 42\n```'
+const chat = () => storeFromEvents([start(), textStart(), text(reply), end()], { endOfStream: true })
+
+describe('open strings (#12)', () => {
+  it('takes a built-in locale by name, markdown labels included', () => {
+    const { container } = render(<AgentChat store={chat()} locale="zh-CN" />)
+    expect(container.firstElementChild?.getAttribute('lang')).toBe('zh-CN')
+    expect(screen.getByRole('button', { name: '发送' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '复制' })).toBeTruthy()
+  })
+
+  it('takes a strings object of your own, with its language tag', () => {
+    const french: AgentStrings = { ...AGENT_STRINGS.en, lang: 'fr', send: 'Envoyer', markdown: { ...AGENT_STRINGS.en.markdown, copy: 'Copier' } }
+    const { container } = render(<AgentChat store={chat()} locale={french} />)
+    expect(container.firstElementChild?.getAttribute('lang')).toBe('fr')
+    expect(screen.getByRole('button', { name: 'Envoyer' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Copier' })).toBeTruthy()
+  })
+
+  it('overrides single strings, grouped ones entry by entry', () => {
+    render(<AgentChat store={chat()} locale="zh-CN" strings={{ send: '提问', markdown: { copy: '拷贝' } }} />)
+    expect(screen.getByRole('button', { name: '提问' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: '拷贝' })).toBeTruthy()
+    expect(screen.getByPlaceholderText('向智能体提问…')).toBeTruthy()
+  })
+
+  it('gives back the built-in object when there is nothing to override', () => {
+    expect(resolveAgentStrings('zh-CN')).toBe(AGENT_STRINGS['zh-CN'])
+    expect(resolveAgentStrings('en', { toolStatus: { running: 'Working' } }).toolStatus).toEqual({ ...AGENT_STRINGS.en.toolStatus, running: 'Working' })
+  })
+
+  it('does not compile a locale with a missing string', () => {
+    const { send: _send, ...incomplete } = AGENT_STRINGS.en
+    // @ts-expect-error every key is required: `send` is missing
+    const broken: AgentStrings = incomplete
+    expect(broken.send).toBeUndefined()
+  })
+})

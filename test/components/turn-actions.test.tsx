@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import axe from 'axe-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { AgentChat } from '../../src/components/agent-chat'
+import { createSseTransport } from '../../src/core'
+import { createAgentStore } from '../../src/store/create-agent-store'
+import type { AgentStore } from '../../src/store/agent-store-state'
+import { startRecordingAgentServer } from '../fixtures/agent-store'
+
+let server: Awaited<ReturnType<typeof startRecordingAgentServer>>
+let sessions = 0
+beforeAll(async () => {
+  server = await startRecordingAgentServer()
+})
+afterAll(() => server.close())
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+function newStore(): AgentStore {
+  return createAgentStore({ transport: createSseTransport({ url: server.url, sessionId: `actions-${(sessions += 1)}` }) })
+}
+
+async function settled(store: AgentStore) {
+  await waitFor(() => expect(['connecting', 'streaming']).not.toContain(store.getState().status))
+}
+
+const sentTexts = (store: AgentStore) =>
+  store.getState().transcript.flatMap((item) => (item.kind === 'user' ? [String((item.message.content[0] as { text?: string }).text)] : []))
+
+describe('Turn actions', () => {
+  it('copies a reply as markdown and as plain text', async () => {
+    const written: string[] = []
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async (text: string) => void written.push(text) } })
+    const store = newStore()
+    render(<AgentChat store={store} />)
+    await act(() => store.getState().send('hello'))
+    await settled(store)
+    const actions = screen.getByRole('group', { name: 'Reply actions' })
+    fireEvent.click(within(actions).getByRole('button', { name: 'Copy as Markdown' }))
+    await waitFor(() => expect(within(actions).getByRole('button', { name: 'Copied' })).toBeTruthy())
+    fireEvent.click(within(actions).getByRole('button', { name: 'Copy as text' }))
+    await waitFor(() => expect(written).toHaveLength(2))
+    const markdown = store.getState().agent.scopes['']!.turns[0]!.entries.flatMap((entry) => (entry.kind === 'text' ? [entry.block.text] : [])).join('\n\n')
+    expect(written[0]).toBe(markdown)
+    expect(written[1]!.length).toBeGreaterThan(0)
+    expect(written[1]).not.toContain('**')
+  })
+
+  it('retries the last turn by sending its message again, and only the last turn', async () => {
+    const store = newStore()
+    render(<AgentChat store={store} />)
+    await act(() => store.getState().send('hello'))
+    await settled(store)
+    await act(() => store.getState().send('weather'))
+    await settled(store)
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(sentTexts(store)).toEqual(['hello', 'weather', 'weather']))
+    await settled(store)
+  })
+
+  it('calls onFeedback with the turn and the thumb, and shows no thumbs without it', async () => {
+    const onFeedback = vi.fn()
+    const store = newStore()
+    render(<AgentChat store={store} onFeedback={onFeedback} />)
+    await act(() => store.getState().send('hello'))
+    await settled(store)
+    fireEvent.click(screen.getByRole('button', { name: 'Good response' }))
+    expect(onFeedback).toHaveBeenCalledWith({ turnId: store.getState().agent.scopes['']!.turns[0]!.id, turnIndex: 0, value: 'up' })
+    expect(screen.getByRole('button', { name: 'Good response' }).getAttribute('aria-pressed')).toBe('true')
+    cleanup()
+    const other = newStore()
+    render(<AgentChat store={other} />)
+    await act(() => other.getState().send('hello'))
+    await settled(other)
+    expect(screen.queryByRole('button', { name: 'Good response' })).toBeNull()
+  })
+
+  it('edits the last user message and sends it again', async () => {
+    const store = newStore()
+    render(<AgentChat store={store} />)
+    await act(() => store.getState().send('hello'))
+    await settled(store)
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edit' }), { target: { value: 'weather in Paris' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }))
+    await waitFor(() => expect(sentTexts(store)).toEqual(['hello', 'weather in Paris']))
+    await settled(store)
+  })
+
+  it('has no axe violations with the actions shown', async () => {
+    const store = newStore()
+    const { container } = render(<AgentChat store={store} onFeedback={() => {}} />)
+    await act(() => store.getState().send('weather'))
+    await settled(store)
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
+  })
+})
+
+describe('Empty state', () => {
+  it('welcomes, offers the suggestions, and sends the one clicked', async () => {
+    const store = newStore()
+    render(<AgentChat store={store} suggestions={['hello there', { label: 'Weather', prompt: 'weather in Paris' }]} />)
+    expect(screen.getByRole('heading', { name: 'How can I help?' })).toBeTruthy()
+    const list = screen.getByRole('list', { name: 'Suggestions' })
+    fireEvent.click(within(list).getByRole('button', { name: 'Weather' }))
+    await waitFor(() => expect(sentTexts(store)).toEqual(['weather in Paris']))
+    await settled(store)
+    expect(screen.queryByRole('list', { name: 'Suggestions' })).toBeNull()
+  })
+
+  it('shows the welcome slot instead of the heading', () => {
+    render(<AgentChat store={newStore()} welcome={<p>Ask about your orders</p>} locale="zh-CN" />)
+    expect(screen.getByText('Ask about your orders')).toBeTruthy()
+    expect(screen.queryByRole('heading')).toBeNull()
+  })
+})
