@@ -23,11 +23,13 @@ async function askToClean(capabilities: TransportCapabilities, locale: 'en' | 'z
   render(<AgentChat store={store} locale={locale} />)
   await act(() => store.getState().send('clean the workspace'))
   await waitFor(() => expect(store.getState().agent.pendingConfirmation).not.toBeNull())
+  await waitFor(() => expect(document.querySelector('article.as-confirm')).not.toBeNull())
   return store
 }
 
-const tray = () => screen.getByRole('region', { name: /^(The agent wants to run|智能体)/ })
-const buttons = () => within(tray()).queryAllByRole('button').map((button) => button.textContent)
+// The question is asked on the tool's own card (article.as-confirm inside the turn)
+const card = () => document.querySelector<HTMLElement>('article.as-confirm') as HTMLElement
+const buttons = () => within(card()).queryAllByRole('button').map((button) => button.textContent)
 
 describe('what the transport can carry', () => {
   it('puts the declared capabilities in the store, everything when none are declared', () => {
@@ -39,7 +41,7 @@ describe('what the transport can carry', () => {
   it('offers every action on the native bridge, with no note', async () => {
     await askToClean(createSseTransport({ url: server.url }).capabilities ?? FULL_CAPABILITIES)
     expect(buttons()).toEqual(expect.arrayContaining(['Approve', 'Deny', 'Edit arguments', 'Always allow']))
-    expect(within(tray()).queryByText(AGENT_STRINGS.en.transportApproveDenyOnly)).toBeNull()
+    expect(screen.queryByText(AGENT_STRINGS.en.transportApproveDenyOnly)).toBeNull()
   })
 
   it('offers approve and deny only over Agent Protocol, and says so once', async () => {
@@ -47,7 +49,7 @@ describe('what the transport can carry', () => {
     expect(buttons()).not.toContain('Edit arguments')
     expect(buttons()).not.toContain('Always allow')
     expect(buttons()).toEqual(expect.arrayContaining(['Approve', 'Deny']))
-    expect(within(tray()).getAllByText(AGENT_STRINGS.en.transportApproveDenyOnly)).toHaveLength(1)
+    expect(screen.getAllByText(AGENT_STRINGS.en.transportApproveDenyOnly)).toHaveLength(1)
     await act(() => store.getState().confirm(store.getState().agent.pendingConfirmation!.toolCalls.map((call) => ({ toolCallId: call.id, approved: true }))))
     await waitFor(() => expect(store.getState().status).toBe('done'))
   })
@@ -55,13 +57,13 @@ describe('what the transport can carry', () => {
   it('offers no answer over AG-UI, says why in plain words, and the composer points to a new conversation', async () => {
     await askToClean(AGUI_CAPABILITIES)
     expect(buttons()).toEqual([])
-    expect(within(tray()).getAllByText(AGENT_STRINGS.en.transportCannotConfirm)).toHaveLength(1)
+    expect(screen.getAllByText(AGENT_STRINGS.en.transportCannotConfirm)).toHaveLength(1)
     expect(screen.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe(AGENT_STRINGS.en.composerBlockedTransport)
   })
 
   it('says it in Simplified Chinese too', async () => {
     await askToClean(AGENT_PROTOCOL_CAPABILITIES, 'zh-CN')
-    expect(within(tray()).getAllByText(AGENT_STRINGS['zh-CN'].transportApproveDenyOnly)).toHaveLength(1)
+    expect(screen.getAllByText(AGENT_STRINGS['zh-CN'].transportApproveDenyOnly)).toHaveLength(1)
     expect(buttons()).not.toContain(AGENT_STRINGS['zh-CN'].edit)
   })
 })
