@@ -38,6 +38,8 @@ function emitStylesheet(mode: string): Plugin {
     generateBundle() {
       const source = STYLESHEETS.map((file) => readFileSync(file, 'utf8')).join('\n')
       this.emitFile({ type: 'asset', fileName: 'styles.css', source })
+      // The inspector's own stylesheet (`agentscope-react/inspector.css`): a chat that never opens it never loads it.
+      this.emitFile({ type: 'asset', fileName: 'inspector.css', source: readFileSync('src/inspector/inspector.css', 'utf8') })
     },
   }
 }
@@ -82,7 +84,7 @@ export default defineConfig(({ mode, command }) => ({
 // lands in an app that only uses the hooks. No source maps: they would embed the whole source in the package.
 const LIBRARY_BUILD = {
   lib: {
-    entry: { index: 'src/index.ts', core: 'src/core.ts', testing: 'src/testing.ts' },
+    entry: { index: 'src/index.ts', core: 'src/core.ts', testing: 'src/testing.ts', inspector: 'src/inspector.ts' },
     formats: ['es' as const],
   },
   sourcemap: false,
@@ -95,7 +97,7 @@ const LIBRARY_BUILD = {
       entryFileNames: '[name].js',
       // The React entry is a client module for React Server Components (Next.js App Router); `./core` and
       // `./testing` stay directive-free. A directive inside a source module would not survive bundling.
-      banner: (chunk: { fileName: string }) => (chunk.fileName === 'index.js' ? "'use client'" : ''),
+      banner: (chunk: { fileName: string }) => (chunk.fileName === 'index.js' || chunk.fileName === 'inspector.js' ? "'use client'" : ''),
     },
   },
 }

@@ -3,9 +3,9 @@
  * benchmark issue). Timings are printed, never asserted; only correctness checks can fail the run.
  */
 import { isDeepStrictEqual } from 'node:util'
-import { createAgentState, endStream, parseAgentEvent, partialToolInput, reduce, toSnapshot } from '../src/core'
-import type { AgentEvent, AgentState, BlockEntry, ToolUseEntry, Turn } from '../src/core'
-import { canCollectGarbage, lastSink, measure, perItem, retainedBytes } from './measure'
+import { createAgentState, createEventRecorder, endStream, parseAgentEvent, partialToolInput, reduce, toSnapshot } from '../src/core'
+import type { AgentEvent, AgentState, BlockEntry, RecordedLog, ToolUseEntry, Turn } from '../src/core'
+import { canCollectGarbage, collectGarbage, lastSink, measure, perItem, retainedBytes, toTiming } from './measure'
 import type { RunPlan, Timing } from './measure'
 import { naivePartialParse } from './naive-partial-json'
 import { againstTarget, formatNumber, printSection, printTable } from './report'
@@ -30,6 +30,9 @@ export const CORE_TARGETS = {
   growth: 1.3,
 } as const
 
+/** Recording for the inspector may add at most 5% to ingest (issue #14). */
+const RECORD_TARGET = 1.05
+
 /** Anchors from ../shared/PERFORMANCE.md, measured elsewhere (µs per event at 1×). */
 export const PEER_ANCHORS = [
   { peer: 'floor (JSON.parse + append)', noArgsParse: 0.47, argsParsedPerDelta: 4.03 },
@@ -48,6 +51,12 @@ interface CoreScaleResult {
   readonly toolCallDeltas: number
   /** 1. parseAgentEvent + reduce per pre-parsed event, then endStream. */
   readonly validateReduce: PerItem
+  /** 1. as validateReduce, each value also kept by an event recorder (as the store does with `recorder`). */
+  readonly validateReduceRecord: PerItem
+  /** validateReduce again, timed in alternation with validateReduceRecord. */
+  readonly validateReduceAlternating: PerItem
+  /** The median over runs of validateReduceRecord ÷ validateReduce timed back to back: the cost of recording. */
+  readonly recordRatio: number
   /** 1. reduce alone, on pre-validated events. */
   readonly reduceOnly: PerItem
   /** 1. as validateReduce, plus partialToolInput after every TOOL_CALL_DELTA (1× only). */
@@ -97,6 +106,8 @@ export interface CoreResults {
     readonly events: number
     readonly stateMegabytes: number
     readonly stateBytesPerEvent: number
+    /** What an event recorder keeping every event holds beyond the state (the parsed events and their entries). */
+    readonly recorderMegabytes: number
     readonly floorMegabytes: number
     readonly payloadCharacters: number
   } | null
@@ -122,6 +133,47 @@ function validateReduce(values: readonly unknown[]): AgentState {
     if (parsed.ok) state = reduce(state, parsed.event)
   }
   return endStream(state)
+}
+
+// A network read delivers about this many frames of this workload at once (16 kB of ~230-byte events), and the
+// session's receive clock (createReceiveClock) reads the time once per delivery.
+const FRAMES_PER_READ = 64
+
+// As the session does with a recorder: each value gets a receive time when the transport hands it over, and is
+// recorded when it is reduced.
+function validateReduceRecord(values: readonly unknown[]): { state: AgentState; recorder: RecordedLog } {
+  const recorder = createEventRecorder()
+  let state = createAgentState()
+  let receivedAt = 0
+  for (let index = 0; index < values.length; index++) {
+    if (index % FRAMES_PER_READ === 0) receivedAt = Date.now()
+    const value = values[index]
+    const parsed = parseAgentEvent(value)
+    if (parsed.ok) state = reduce(state, parsed.event)
+    recorder.record(parsed.ok ? { kind: 'event', receivedAt, value, event: parsed.event } : { kind: 'invalid', receivedAt, value, error: parsed.error })
+  }
+  return { state: endStream(state), recorder }
+}
+
+// Times `first` and `second` alternately, so that a busy machine slows both alike; the ratio is the median of the pairs'.
+function measureAlternating<T>(plan: RunPlan, first: () => unknown, second: () => T): { first: Timing; second: Timing; ratio: number; last: T } {
+  let last: unknown
+  const firstSamples: number[] = []
+  const secondSamples: number[] = []
+  const ratios: number[] = []
+  for (let index = 0; index < plan.warmups + plan.runs; index++) {
+    const pair = [first, second].map((run) => {
+      collectGarbage()
+      const start = performance.now()
+      last = run()
+      return performance.now() - start
+    }) as [number, number]
+    if (index < plan.warmups) continue
+    firstSamples.push(pair[0])
+    secondSamples.push(pair[1])
+    ratios.push(pair[1] / pair[0])
+  }
+  return { first: toTiming(firstSamples), second: toTiming(secondSamples), ratio: toTiming(ratios).medianMs, last: last as T }
 }
 
 function reduceOnly(events: readonly AgentEvent[]): AgentState {
@@ -233,6 +285,7 @@ function timeCore(workload: Workload, plan: RunPlan, failures: string[]): CoreSc
   if (workload.scale === 1) {
     // One pass of every loop first, so the first measurement doesn't pay for the others' compilation.
     validateReduce(values)
+    validateReduceRecord(values)
     reduceOnly(events)
     validateReducePartial(values)
     parseValidateReduce(wire)
@@ -246,6 +299,12 @@ function timeCore(workload: Workload, plan: RunPlan, failures: string[]): CoreSc
   const validateReduceTiming = time('validate + reduce', () => validateReduce(values))
   checkFinalState('validate + reduce', lastSink() as AgentState, workload, failures)
   const preParsedSnapshot = toSnapshot(lastSink() as AgentState)
+  progress(`${workload.scale}× validate + reduce, with and without a recorder, alternating`)
+  const paired = measureAlternating(plan, () => validateReduce(values), () => validateReduceRecord(values))
+  const recordTiming = paired.second
+  const recorded = paired.last
+  checkFinalState('validate + reduce + recorder', recorded.state, workload, failures)
+  if (recorded.recorder.entries().length !== count) failures.push(`the recorder kept ${recorded.recorder.entries().length} of ${count} events at ${workload.scale}×`)
   const reduceOnlyTiming = time('reduce only', () => reduceOnly(events))
   checkFinalState('reduce only', lastSink() as AgentState, workload, failures)
   // The "args parsed per delta" variants only feed the 1× comparison with the peers.
@@ -273,6 +332,9 @@ function timeCore(workload: Workload, plan: RunPlan, failures: string[]): CoreSc
     events: count,
     toolCallDeltas: workload.counts.TOOL_CALL_DELTA ?? 0,
     validateReduce: perItem(validateReduceTiming, count),
+    validateReduceRecord: perItem(recordTiming, count),
+    validateReduceAlternating: perItem(paired.first, count),
+    recordRatio: paired.ratio,
     reduceOnly: perItem(reduceOnlyTiming, count),
     validateReducePartial: validateReducePartialTiming === null ? null : perItem(validateReducePartialTiming, count),
     parseValidateReduce: perItem(parseTiming, count),
@@ -375,6 +437,10 @@ function measureMemory(workload: Workload): NonNullable<CoreResults['memory']> {
   // Reduced from the wire, so the retained heap is the state alone (the parsed events become garbage).
   const state = retainedBytes(() => parseValidateReduce(workload.wire))
   const floorBlocks = retainedBytes(() => floor(workload.wire))
+  const recorded = retainedBytes(() => {
+    const values = workload.wire.map((json) => JSON.parse(json) as unknown)
+    return validateReduceRecord(values)
+  })
   let payloadCharacters = 0
   for (const event of workload.events) if (typeof event.delta === 'string') payloadCharacters += event.delta.length
   return {
@@ -382,6 +448,7 @@ function measureMemory(workload: Workload): NonNullable<CoreResults['memory']> {
     events: workload.wire.length,
     stateMegabytes: state.bytes / 1e6,
     stateBytesPerEvent: state.bytes / workload.wire.length,
+    recorderMegabytes: (recorded.bytes - state.bytes) / 1e6,
     floorMegabytes: floorBlocks.bytes / 1e6,
     payloadCharacters,
   }
@@ -493,6 +560,22 @@ export function printCoreReport(results: CoreResults): void {
     ],
   )
 
+  printSection('1b. Recording for the inspector: validate + reduce with and without an event recorder, µs per event')
+  printTable(
+    ['scale', '1. validate+reduce', '1. with recorder', 'with ÷ without', 'target'],
+    core.map((result): Cell[] => [
+      `${result.scale}×`,
+      medianAndMin(result.validateReduceAlternating),
+      medianAndMin(result.validateReduceRecord),
+      `${formatNumber(result.recordRatio)}×`,
+      againstTarget(result.recordRatio, RECORD_TARGET, '×'),
+    ]),
+    [
+      '"with recorder" = the same loop plus, per value recorder.record({ kind, receivedAt, value, event }), and one clock reading per 64 values (the session reads it once per network read)',
+      'the two loops run alternately, gc before each; "with ÷ without" is the median of the per-pair ratios, so a busy machine slows both alike',
+    ],
+  )
+
   printSection('4. Growth: per-event cost at 4× ÷ 1× (medians)')
   printTable(
     ['measurement', '4×/1×', 'target'],
@@ -537,6 +620,7 @@ export function printCoreReport(results: CoreResults): void {
       ['what', 'MB', 'bytes / event'],
       [
         [`AgentState (${memory.events.toLocaleString('en-US')} events)`, memory.stateMegabytes, memory.stateBytesPerEvent],
+        ['event recorder keeping every event (beyond the state)', memory.recorderMegabytes, (memory.recorderMegabytes * 1e6) / memory.events],
         ['floor: Map of per-block strings', memory.floorMegabytes, (memory.floorMegabytes * 1e6) / memory.events],
       ],
       [`delta payload: ${memory.payloadCharacters.toLocaleString('en-US')} characters; the state keeps up to 10,000–20,000 seen event ids for de-duplication`],

@@ -13,6 +13,7 @@ const ENTRIES = [
   { declarations: 'dist/types/index.d.ts', report: 'agentscope-react.api.md' },
   { declarations: 'dist/types/core.d.ts', report: 'agentscope-react-core.api.md' },
   { declarations: 'dist/types/testing.d.ts', report: 'agentscope-react-testing.api.md' },
+  { declarations: 'dist/types/inspector.d.ts', report: 'agentscope-react-inspector.api.md' },
 ]
 const update = process.argv.includes('--update')
 

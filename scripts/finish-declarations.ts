@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { dirname, join, relative, resolve } from 'node:path'
 
 const TYPES = resolve(import.meta.dirname, '../dist/types')
-const ENTRIES = ['index.d.ts', 'core.d.ts', 'testing.d.ts']
+const ENTRIES = ['index.d.ts', 'core.d.ts', 'testing.d.ts', 'inspector.d.ts']
 // `from './x'`, `import './x'`, `import('./x')`: only relative specifiers, with or without an extension
 const SPECIFIER = /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]*)\2/g
 

@@ -167,9 +167,11 @@ export type {
   AgentSessionState,
   AgentStatus,
   ConnectionState,
-  EventRecorder,
   ExternalToolResult,
-  RecordedEntry,
   SendInput,
   TranscriptItem,
 } from './session/session-state'
+export { approximateSize, createEventRecorder, createReceiveClock, entrySize } from './core/event-recorder'
+export type { EventRecorder, EventRecorderLimit, EventRecorderOptions, RecordedEntry, RecordedLog, RecordedRequest, RecordedRunStatus } from './core/event-recorder'
+export { applyRecordedEntries, applyRecordedEntry, createRecordedState } from './core/recorded-state'
+export type { RecordedState, RecordedStatus } from './core/recorded-state'

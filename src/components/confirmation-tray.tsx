@@ -61,7 +61,7 @@ const Tray = forwardRef<HTMLElement, ConfirmationTrayProps>(function Tray({ onKe
   const orphans = calls.filter((call) => !session.shown.has(call.id))
   const open = calls.filter((call) => !session.decisions.has(call.id)).length
   const decided = calls.length - open
-  if (calls.length < 2 && orphans.length === 0) return null
+  if ((calls.length < 2 || !session.offer.canAnswer) && orphans.length === 0) return null
   const keyboard = (event: KeyboardEvent<HTMLElement>) => {
     onKeyDown?.(event)
     if (event.defaultPrevented || (event.target as HTMLElement).closest('textarea, input, .as-confirm') !== null) return
@@ -86,21 +86,17 @@ const Tray = forwardRef<HTMLElement, ConfirmationTrayProps>(function Tray({ onKe
           note={call.id === calls[0]?.id ? session.offer.note : null}
         />
       ))}
-      {calls.length > 1 && (
+      {calls.length > 1 && session.offer.canAnswer && (
         <div className="as-batch" role="group" aria-label={strings.batchTitle(open)}>
           <span className="as-batch-title" role={session.sending ? 'status' : undefined}>
             {session.sending ? strings.sending : strings.batchTitle(open)}
           </span>
-          {session.offer.canAnswer && (
-            <>
-              <button type="button" data-variant="primary" disabled={session.sending} onClick={() => session.decideAll(true)}>
-                {strings.approveAll}
-              </button>
-              <button type="button" data-variant="danger" disabled={session.sending} onClick={() => session.decideAll(false)}>
-                {strings.denyAll}
-              </button>
-            </>
-          )}
+          <button type="button" data-variant="primary" disabled={session.sending} onClick={() => session.decideAll(true)}>
+            {strings.approveAll}
+          </button>
+          <button type="button" data-variant="danger" disabled={session.sending} onClick={() => session.decideAll(false)}>
+            {strings.denyAll}
+          </button>
           {orphans.length < calls.length && (
             <button type="button" disabled={session.sending} onClick={() => focusCard(nextUndecided(session))}>
               {strings.batchNext}

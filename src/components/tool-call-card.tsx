@@ -123,8 +123,9 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
     if (event.defaultPrevented || confirmation === null || session === null) return
     if (event.altKey || event.ctrlKey || event.metaKey || (event.target as HTMLElement).closest('textarea, input') !== null) return
     const key = event.key.toLowerCase()
-    if (key === 'a') confirmation.decide({ toolCallId: confirmation.toolCall.id, approved: true })
-    else if (key === 'd') confirmation.decide({ toolCallId: confirmation.toolCall.id, approved: false })
+    const canAnswer = confirmation.offer.canAnswer
+    if (key === 'a' && canAnswer) confirmation.decide({ toolCallId: confirmation.toolCall.id, approved: true })
+    else if (key === 'd' && canAnswer) confirmation.decide({ toolCallId: confirmation.toolCall.id, approved: false })
     else if (key === 'j' || key === 'n') focusPending(session, confirmation.toolCall.id, 1)
     else if (key === 'k' || key === 'p') focusPending(session, confirmation.toolCall.id, -1)
     else return

@@ -1,15 +1,17 @@
 // The demo: the kit against the built-in scripted AgentScope server (same origin, /api).
-import { StrictMode, useEffect, useState } from 'react'
+import { StrictMode, Suspense, lazy, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import {
   AgentChat,
   createAgentProtocolTransport,
   createAgentStore,
   createAguiTransport,
+  createEventRecorder,
   createSseTransport,
   useAgentStore,
 } from '../index'
-import type { AgentLocaleName, AgentStore, AgentTransport } from '../index'
+import type { AgentLocaleName, AgentStore, AgentTransport, RecordedLog } from '../index'
+import type { InspectorView } from '../inspector'
 import { AgentProvider } from '../react/agent-provider'
 import '../components/styles.css'
 import '../components/markdown/markdown.css'
@@ -41,9 +43,22 @@ function transportFor(protocol: Protocol): AgentTransport {
   }
 }
 
+// The inspector's chunk is fetched the first time it is opened.
+const AgentInspector = lazy(() => import('./inspector-panel').then((module) => ({ default: module.AgentInspector })))
+const ReadOnlyChat = lazy(() => import('./inspector-panel').then((module) => ({ default: module.ReadOnlyChat })))
+
+interface Chat {
+  readonly id: number
+  readonly store: AgentStore
+  readonly recorder: RecordedLog
+}
+
+// Every store records from the start, so the inspector shows the whole conversation whenever it is opened.
 // AgentChat shows "Reconnecting…"/"Reconnected" itself when the transport can resume (Agent Protocol).
-function newStore(protocol: Protocol): AgentStore {
-  return createAgentStore({ transport: transportFor(protocol) })
+let chats = 0
+function newChat(protocol: Protocol): Chat {
+  const recorder = createEventRecorder({ limit: { events: 200_000 } })
+  return { id: ++chats, store: createAgentStore({ transport: transportFor(protocol), recorder }), recorder }
 }
 
 // The app runs tools marked external itself; here a fake browser reads the page.
@@ -104,7 +119,13 @@ function initialProtocol(): Protocol {
 
 function Demo() {
   const [protocol, setProtocol] = useState<Protocol>(initialProtocol)
-  const [store, setStore] = useState(() => newStore(initialProtocol()))
+  const [{ id, store, recorder }, setChat] = useState(() => newChat(initialProtocol()))
+  const [inspecting, setInspecting] = useState(() => PARAMETERS.has('inspector'))
+  const [view, setView] = useState<InspectorView | null>(null)
+  const setStore = (chat: Chat) => {
+    setView(null)
+    setChat(chat)
+  }
   const [scenarios, setScenarios] = useState<readonly ScenarioInfo[]>([])
   const [locale, setLocale] = useState<AgentLocaleName>(() =>
     (PARAMETERS.get('lang') ?? navigator.language).startsWith('zh') ? 'zh-CN' : 'en',
@@ -135,7 +156,7 @@ function Demo() {
   }
   const closedDrawer = phone && !drawer
   return (
-    <div className="demo" data-agentscope="" data-theme={theme} data-drawer={drawer ? 'open' : 'closed'}>
+    <div className="demo" data-agentscope="" data-theme={theme} data-drawer={drawer ? 'open' : 'closed'} data-inspecting={inspecting ? '' : undefined}>
       <header className="demo-bar">
         <button type="button" aria-expanded={drawer} aria-controls="demo-side" onClick={() => setDrawer(!drawer)}>
           ☰ Scenarios and settings
@@ -145,7 +166,7 @@ function Demo() {
       {phone && drawer && <div className="demo-backdrop" onClick={() => setDrawer(false)} />}
       <aside id="demo-side" className="demo-side" inert={closedDrawer}>
         {!phone && <h1>agentscope-react</h1>}
-        <button type="button" onClick={() => setStore(newStore(protocol))}>
+        <button type="button" onClick={() => setStore(newChat(protocol))}>
           New conversation
         </button>
         <div className="demo-settings">
@@ -156,7 +177,7 @@ function Demo() {
               onChange={(event) => {
                 const next = event.target.value as Protocol
                 setProtocol(next)
-                setStore(newStore(next))
+                setStore(newChat(next))
               }}
             >
               <option value="native">Native events (SSE)</option>
@@ -197,8 +218,19 @@ function Demo() {
         <AgentProvider store={store}>
           <ExternalTools />
         </AgentProvider>
-        <AgentChat store={store} locale={locale} theme={theme} suggestions={SUGGESTIONS} />
+        {view === null ? (
+          <AgentChat store={store} locale={locale} theme={theme} suggestions={SUGGESTIONS} />
+        ) : (
+          <Suspense fallback={null}>
+            <ReadOnlyChat store={view.store} position={view.position} onLive={view.backToLive} locale={locale} theme={theme} />
+          </Suspense>
+        )}
       </main>
+      {inspecting && (
+        <Suspense fallback={<p className="demo-loading">Loading the inspector…</p>}>
+          <AgentInspector key={id} className="demo-inspector" recorder={recorder} onViewChange={setView} locale={locale} theme={theme} />
+        </Suspense>
+      )}
     </div>
   )
 }

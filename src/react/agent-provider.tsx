@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import type { AgentStreamError } from '../core/errors'
 import { createAgentStore } from '../store/create-agent-store'
@@ -25,8 +25,11 @@ export type AgentProviderProps = { readonly children?: ReactNode } & AgentStoreP
 
 /** The store a provider works with: the one given, or one made once from the transport for its lifetime. */
 export function useProvidedStore(props: AgentStoreProps): AgentStore {
+  // The callback is read when an error happens, so a new function needs no new store.
   const onError = useRef(props.onError)
-  onError.current = props.onError
+  useEffect(() => {
+    onError.current = props.onError
+  })
   const [own] = useState(() =>
     props.store === undefined
       ? createAgentStore({

@@ -1,6 +1,7 @@
 import { confirmResult, toolResultBlock, userMessage } from '../core/build-message'
 import type { ConfirmationDecision } from '../core/build-message'
 import { devError } from '../core/dev-error'
+import { createReceiveClock } from '../core/event-recorder'
 import { AgentStreamError } from '../core/errors'
 import { stateFromHistory } from '../core/history'
 import { userMessageEvent } from '../core/local-events'
@@ -127,7 +128,7 @@ export function createAgentSession(
     sliceMs: options.sliceMs ?? 8,
     maxPerFrame: options.maxEventsPerFrame ?? 4096,
     now: options.now ?? (() => performance.now()),
-    stamp: recorder === undefined ? undefined : clock,
+    stamp: recorder === undefined ? undefined : createReceiveClock(clock),
     take,
     publish,
   })
@@ -243,6 +244,7 @@ export function createAgentSession(
           ? (agent.pendingExternalExecution?.requestReplyId ?? null)
           : null
     holder.setState({ status: 'connecting', error: null, warnings: [], canRetry: false, connection: null, stalledSince: null })
+    record({ kind: 'run', receivedAt: clock(), request })
     let timedOut = false
     let sawEnd = false
     const responseTimer = Number.isFinite(responseTimeoutMs)
@@ -278,7 +280,9 @@ export function createAgentSession(
         if (token === runToken) stall.alive()
       },
       onError: (problem) => {
-        if (token === runToken) warn(problem)
+        if (token !== runToken) return
+        record({ kind: 'problem', receivedAt: clock(), error: problem })
+        warn(problem)
       },
       onConnection: (connection) => {
         if (token === runToken) holder.setState({ connection })
@@ -315,9 +319,11 @@ export function createAgentSession(
         const agent = endStream(last)
         // Not busy any more by the time subscribers hear the final status (they may send right away).
         if (run?.token === token) run = null
+        const final = status === 'done' ? statusAfterRun(agent) : status
+        record({ kind: 'run-end', receivedAt: clock(), status: final, error })
         return {
           agent,
-          status: status === 'done' ? statusAfterRun(agent) : status,
+          status: final,
           error,
           canRetry: failedRequest !== null,
           stalledSince: null,
@@ -422,6 +428,7 @@ export function createAgentSession(
   function load(messages: readonly unknown[]): void {
     reset()
     const validated = validateHistory(messages)
+    record({ kind: 'load', receivedAt: clock(), messages: validated.messages })
     for (const warning of validated.warnings) report(warning)
     const agent = stateFromHistory(validated.messages)
     const after = statusAfterRun(agent)

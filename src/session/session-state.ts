@@ -1,7 +1,5 @@
 import type { ConfirmationDecision } from '../core/build-message'
 import type { AgentStreamError } from '../core/errors'
-import type { AgentEvent } from '../core/events'
-import type { LocalEvent } from '../core/local-events'
 import type { ContentBlock, Msg, ToolResultBlock, ToolResultState } from '../core/message'
 import type { AgentState } from '../core/state'
 import type { AgentTransport, TransportCapabilities } from '../transport/agent-transport'
@@ -97,23 +95,9 @@ export interface AgentSessionActions {
   readonly reportError: (error: unknown, context?: string) => void
 }
 
-/** What a recorder hears: every value that reached the session, in order. */
-export type RecordedEntry =
-  | {
-      readonly kind: 'event'
-      /** `clock` time when the transport delivered it. */
-      readonly receivedAt: number
-      readonly value: unknown
-      readonly event: AgentEvent
-    }
-  | { readonly kind: 'invalid'; readonly receivedAt: number; readonly value: unknown; readonly error: AgentStreamError }
-  | { readonly kind: 'local'; readonly receivedAt: number; readonly event: LocalEvent }
-  | { readonly kind: 'reset'; readonly receivedAt: number }
-
-/** Hears every incoming value of a session (an inspector, a log exporter); throwing from it is ignored. */
-export interface EventRecorder {
-  record(entry: RecordedEntry): void
-}
+// The recorder's types live in the core, beside `createEventRecorder`, which keeps the entries for the inspector.
+export type { EventRecorder, RecordedEntry } from '../core/event-recorder'
+import type { EventRecorder } from '../core/event-recorder'
 
 /** Options of `createAgentSession` (and `createAgentStore`). */
 export interface AgentSessionOptions {
@@ -142,6 +126,6 @@ export interface AgentSessionOptions {
   readonly clock?: () => number
   /** Called with every error and warning the session records (what throwing does: nothing, it is ignored). */
   readonly onError?: (error: AgentStreamError) => void
-  /** Hears every incoming value: events with their receive time, invalid frames with their error, local events, resets. */
+  /** Hears every incoming value (events with their receive time, invalid frames with their error, local events), each run and its end, resets and loads. */
   readonly recorder?: EventRecorder
 }

@@ -23,13 +23,13 @@ async function askToClean(capabilities: TransportCapabilities, locale: 'en' | 'z
   render(<AgentChat store={store} locale={locale} />)
   await act(() => store.getState().send('clean the workspace'))
   await waitFor(() => expect(store.getState().agent.pendingConfirmation).not.toBeNull())
-  await waitFor(() => expect(document.querySelector('article.as-confirm')).not.toBeNull())
   return store
 }
 
-// The question is asked on the tool's own card (article.as-confirm inside the turn)
-const card = () => document.querySelector<HTMLElement>('article.as-confirm') as HTMLElement
-const buttons = () => within(card()).queryAllByRole('button').map((button) => button.textContent)
+// The answers sit on each call's card (in its tool card or, for a call without one, in the tray).
+const cards = () => [...document.querySelectorAll<HTMLElement>('.as-confirm')]
+const buttons = () => cards().flatMap((card) => within(card).queryAllByRole('button').map((button) => button.textContent))
+const notes = (text: string) => cards().flatMap((card) => within(card).queryAllByText(text))
 
 describe('what the transport can carry', () => {
   it('puts the declared capabilities in the store, everything when none are declared', () => {
@@ -49,6 +49,7 @@ describe('what the transport can carry', () => {
     expect(buttons()).not.toContain('Edit arguments')
     expect(buttons()).not.toContain('Always allow')
     expect(buttons()).toEqual(expect.arrayContaining(['Approve', 'Deny']))
+    expect(notes(AGENT_STRINGS.en.transportApproveDenyOnly)).toHaveLength(1)
     expect(screen.getAllByText(AGENT_STRINGS.en.transportApproveDenyOnly)).toHaveLength(1)
     await act(() => store.getState().confirm(store.getState().agent.pendingConfirmation!.toolCalls.map((call) => ({ toolCallId: call.id, approved: true }))))
     await waitFor(() => expect(store.getState().status).toBe('done'))
@@ -56,7 +57,9 @@ describe('what the transport can carry', () => {
 
   it('offers no answer over AG-UI, says why in plain words, and the composer points to a new conversation', async () => {
     await askToClean(AGUI_CAPABILITIES)
+    expect(cards().length).toBeGreaterThan(0)
     expect(buttons()).toEqual([])
+    expect(screen.queryByRole('button', { name: 'Approve all' })).toBeNull()
     expect(screen.getAllByText(AGENT_STRINGS.en.transportCannotConfirm)).toHaveLength(1)
     expect(screen.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe(AGENT_STRINGS.en.composerBlockedTransport)
   })

@@ -55,8 +55,8 @@ describe('createAgentSession in plain Node (#12)', () => {
     expect(statuses).toEqual(['connecting', 'streaming', 'done'])
     expect(state.transcript.map((item) => item.kind)).toEqual(['user', 'turn'])
     expect(toSnapshot(state.agent).messages.map((message) => message.role)).toEqual(['USER', 'ASSISTANT'])
-    expect(log.map((entry) => entry.kind)).toEqual(['local', ...events.map(() => 'event')])
-    const values = log.map((entry) => (entry.kind === 'local' ? entry.event : entry.kind === 'event' ? entry.value : null))
+    expect(log.map((entry) => entry.kind)).toEqual(['local', 'run', ...events.map(() => 'event'), 'run-end'])
+    const values = log.flatMap((entry) => (entry.kind === 'local' ? [entry.event] : entry.kind === 'event' ? [entry.value] : []))
     expect(comparable(replayEvents(values))).toEqual(comparable(toSnapshot(state.agent)))
   })
 

@@ -1,31 +1,14 @@
-/** Where a run of lines sits in a live stream. */
-export interface ScanContext {
-  /** The text may still grow after these lines: the block that reaches the end is the live tail. */
-  readonly openEnd: boolean
-  /** The last line has no newline yet, so it may still change. */
-  readonly partialLast: boolean
-  /** How many containers (quotes, list items) enclose these lines. @default 0 */
-  readonly depth?: number
-}
+import type { LinkDefinition } from './inline-parser'
+import type { TableAlign } from './types'
 
 /** Containers nested deeper than this are shown as text, so hostile input can't exhaust the stack. */
 export const MAX_NESTING = 32
 
-/** An opening code fence: indent, fence, info string. */
-export const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/
-/** A closing code fence (it must use the opener's character and be at least as long). */
-export const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/
-/** An ATX heading: level marks, then the content without its closing `#`s. */
-export const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/
-/** `---`, `***` or `___`, spaces allowed between the characters. */
-export const THEMATIC_BREAK = /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/
-/** A block quote marker with its optional following space. */
-export const BLOCKQUOTE = /^ {0,3}> ?/
-const LIST_MARKER = /^([ \t]*)([-+*]|(\d{1,9})([.)]))(?=[ \t]|$)/
 const BLANK = /^[ \t]*$/
 // A last line that could still turn into something else (`-` → `---`, `1` → `1. `, `# ` → `# Title`,
-// `- [x` → a task): it is held back for the next delta instead of flashing as text
-const AMBIGUOUS_TAIL = /^(?:[-+*_]{1,2}|[-*_] [-*_] ?|\*\*\*|#{1,6}[ \t]*|\d{1,9}[.)]?|`{1,2}|~{1,2}|(?:[-+*]|\d{1,9}[.)])[ \t]+\[[ xX]?)$/
+// `- [x` → a task, `=` → a setext underline): it is held back for the next delta instead of flashing as text
+const AMBIGUOUS_TAIL =
+  /^(?:[-+*_]{1,2}|[-*_] [-*_] ?|\*\*\*|#{1,6}[ \t]*|\d{1,9}[.)]?|`{1,2}|~{1,2}|=+[ \t]*|\$\$?|(?:[-+*]|\d{1,9}[.)])[ \t]+\[[ xX]?)$/
 
 /** True for an empty or whitespace-only line. */
 export function isBlank(line: string): boolean {
@@ -37,59 +20,143 @@ export function isAmbiguousTail(line: string): boolean {
   return isBlank(line) || AMBIGUOUS_TAIL.test(line.replace(/^[ \t>]*/, ''))
 }
 
-/** Width of the leading whitespace in columns (a tab advances to the next multiple of 4). */
-export function indentWidth(line: string): number {
-  let columns = 0
-  for (let index = 0; index < line.length; index++) {
-    const code = line.charCodeAt(index)
-    if (code === 32) columns++
-    else if (code === 9) columns += 4 - (columns % 4)
-    else break
-  }
-  return columns
-}
+/** The kinds of block the parser builds before inline parsing. */
+export type TreeKind =
+  | 'document' | 'blockquote' | 'list' | 'item' | 'paragraph' | 'heading' | 'thematicBreak' | 'code' | 'table'
 
-/** Removes up to `columns` columns of leading whitespace; a tab cut in the middle leaves spaces. */
-export function stripIndent(line: string, columns: number): string {
-  let width = 0
-  let index = 0
-  while (index < line.length && width < columns) {
-    const char = line[index]
-    if (char === ' ') width++
-    else if (char === '\t') {
-      const tabWidth = 4 - (width % 4)
-      if (width + tabWidth > columns) return ' '.repeat(width + tabWidth - columns) + line.slice(index + 1)
-      width += tabWidth
-    } else break
-    index++
-  }
-  return line.slice(index)
-}
-
-/** A list item's first line: its marker, where its content starts, and the content itself. */
-export interface ListMarker {
-  readonly indent: number
+/** A list's marker, as CommonMark reads it. */
+export interface ListData {
   readonly ordered: boolean
   /** The bullet character, or the ordered delimiter (`.` or `)`). */
   readonly symbol: string
   readonly start: number
-  readonly contentIndent: number
-  readonly content: string
+  /** Column of the marker, and the width from it to the content. */
+  readonly markerOffset: number
+  readonly padding: number
 }
 
-/** Reads a list item marker (`-`, `+`, `*`, `1.`, `1)`) at the start of `line`. */
-export function parseListMarker(line: string): ListMarker | undefined {
-  const match = LIST_MARKER.exec(line)
-  if (!match) return undefined
-  const [whole, leading = '', marker = '', digits, delimiter] = match
-  const indent = indentWidth(leading)
-  const rest = line.slice(whole.length)
-  const markerEnd = indent + marker.length
-  const gap = indentWidth(rest)
-  const ordered = digits !== undefined
-  const common = { indent, ordered, symbol: ordered ? delimiter ?? '.' : marker, start: ordered ? Number(digits) : 1 }
-  if (isBlank(rest)) return { ...common, contentIndent: markerEnd + 1, content: '' }
-  // five or more spaces after the marker: the content is indented code, one space belongs to the marker
-  const width = gap > 4 ? 1 : gap
-  return { ...common, contentIndent: markerEnd + width, content: stripIndent(rest, width) }
+/** A block under construction. */
+export interface TreeBlock {
+  readonly kind: TreeKind
+  parent: TreeBlock | undefined
+  readonly children: TreeBlock[]
+  open: boolean
+  /** Still open when the text ran out (the live tail). */
+  live: boolean
+  readonly startLine: number
+  endLine: number
+  lastLineBlank: boolean
+  /** Containers (quotes, items) around this block. */
+  readonly depth: number
+  /** Content lines (paragraphs, code) as read. */
+  readonly lines: string[]
+  level: 1 | 2 | 3 | 4 | 5 | 6
+  list: ListData | undefined
+  fence: { readonly char: string; readonly length: number; readonly offset: number } | undefined
+  fenceClosed: boolean
+  info: string
+  table: { readonly align: TableAlign[]; readonly head: string[]; readonly rows: string[][] } | undefined
+  /** The line a heading or table header was read from, when it is the partial last line. */
+  partialLine: boolean
+  /** Reference definitions this paragraph held, in order. */
+  definitions: [string, LinkDefinition][]
+}
+
+/** A new, open block. */
+export function createBlock(kind: TreeKind, parent: TreeBlock | undefined, startLine: number): TreeBlock {
+  const depth = parent === undefined ? 0 : parent.depth + (kind === 'blockquote' || kind === 'item' ? 1 : 0)
+  return {
+    kind, parent, children: [], open: true, live: false, startLine, endLine: startLine, lastLineBlank: false, depth,
+    lines: [], level: 1, list: undefined, fence: undefined, fenceClosed: false, info: '', table: undefined,
+    partialLine: false, definitions: [],
+  }
+}
+
+/**
+ * A position in the current line, in characters and in columns (a tab advances to the next multiple of 4).
+ * Follows the reference implementation's model, partially consumed tabs included.
+ */
+export class LineCursor {
+  line = ''
+  offset = 0
+  column = 0
+  nextNonspace = 0
+  nextNonspaceColumn = 0
+  indent = 0
+  indented = false
+  blank = false
+  partiallyConsumedTab = false
+  /** The line has no newline yet (the live end of a stream). */
+  partial = false
+
+  reset(line: string, partial: boolean): void {
+    this.line = line
+    this.offset = 0
+    this.column = 0
+    this.partiallyConsumedTab = false
+    this.partial = partial
+  }
+
+  findNextNonspace(): void {
+    let index = this.offset
+    let columns = this.column
+    for (;;) {
+      const char = this.line[index]
+      if (char === ' ') {
+        index++
+        columns++
+      } else if (char === '\t') {
+        index++
+        columns += 4 - (columns % 4)
+      } else break
+    }
+    this.blank = index >= this.line.length
+    this.nextNonspace = index
+    this.nextNonspaceColumn = columns
+    this.indent = columns - this.column
+    this.indented = this.indent >= 4
+  }
+
+  advanceNextNonspace(): void {
+    this.offset = this.nextNonspace
+    this.column = this.nextNonspaceColumn
+    this.partiallyConsumedTab = false
+  }
+
+  /** Moves `count` characters, or `count` columns when `columns` is set (splitting a tab if needed). */
+  advanceOffset(count: number, columns: boolean): void {
+    let left = count
+    while (left > 0 && this.offset < this.line.length) {
+      if (this.line[this.offset] === '\t') {
+        const toTab = 4 - (this.column % 4)
+        if (columns) {
+          this.partiallyConsumedTab = toTab > left
+          const advance = toTab > left ? left : toTab
+          this.column += advance
+          if (!this.partiallyConsumedTab) this.offset++
+          left -= advance
+        } else {
+          this.partiallyConsumedTab = false
+          this.column += toTab
+          this.offset++
+          left--
+        }
+      } else {
+        this.partiallyConsumedTab = false
+        this.offset++
+        this.column++
+        left--
+      }
+    }
+  }
+
+  /** The rest of the line from the cursor, a partially consumed tab expanded to its remaining columns. */
+  rest(): string {
+    if (!this.partiallyConsumedTab) return this.line.slice(this.offset)
+    return ' '.repeat(4 - (this.column % 4)) + this.line.slice(this.offset + 1)
+  }
+
+  peek(at: number = this.nextNonspace): string {
+    return this.line[at] ?? ''
+  }
 }

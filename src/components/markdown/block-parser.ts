@@ -1,175 +1,319 @@
-import {
-  BLOCKQUOTE, FENCE_CLOSE, FENCE_OPEN, HEADING, indentWidth, isAmbiguousTail, isBlank, MAX_NESTING, parseListMarker,
-  stripIndent, THEMATIC_BREAK, type ScanContext,
-} from './block-lines'
-import { scanList } from './block-list'
-import { scanTable, tableStartAt } from './block-table'
-import { parseInline } from './inline-parser'
-import type { BlockNode } from './types'
+import { createBlock, isAmbiguousTail, LineCursor, type TreeBlock, type TreeKind } from './block-lines'
+import { openBlock, type BlockStarter } from './block-starts'
+import { endsWithPipe, MAX_TABLE_COLUMNS, splitRow } from './block-table'
+import { takeDefinitions } from './link-definitions'
+import { PARSE_WORK } from './parse-work'
 
-/** A block found by `scanBlocks`, with its line range `[from, to)`; `open` marks the live tail. */
-export interface BlockSegment {
-  readonly node: BlockNode
-  readonly from: number
-  readonly to: number
-  readonly open: boolean
-}
+const CLOSING_FENCE = /^(`{3,}|~{3,}|\$\$)[ \t]*$/
+const PARTIAL_FENCE = /^(`+|~+|\$)[ \t]*$/
 
-const TABLE_ROW_START = /^[ \t]*\|/
-// the first character every interrupting block starts with: a cheap test before the regexes
-const BLOCK_START = /^[ \t]*[`~#*_>+\d-]/
-
-/** Whether the line at `index` starts a block that may interrupt a paragraph. */
-function interruptsParagraph(lines: readonly string[], index: number, context: ScanContext): boolean {
-  const line = lines[index] ?? ''
-  if (!BLOCK_START.test(line)) return tableStartAt(lines, index, context) !== undefined
-  if (FENCE_OPEN.test(line) || HEADING.test(line) || THEMATIC_BREAK.test(line) || BLOCKQUOTE.test(line)) return true
-  const marker = parseListMarker(line)
-  if (marker && marker.indent < 4 && !isBlank(marker.content) && (!marker.ordered || marker.start === 1)) return true
-  return tableStartAt(lines, index, context) !== undefined
-}
-
-function scanFence(
-  lines: readonly string[], from: number, match: RegExpExecArray, context: ScanContext,
-): { node: BlockNode; to: number } {
-  const indent = match[1]?.length ?? 0
-  const fence = match[2] ?? '```'
-  const code: string[] = []
-  let closed = false
-  let to = from + 1
-  for (; to < lines.length; to++) {
-    const line = lines[to] ?? ''
-    const close = FENCE_CLOSE.exec(line)?.[1]
-    if (close !== undefined && close[0] === fence[0] && close.length >= fence.length) {
-      closed = true
-      to++
-      break
-    }
-    code.push(stripIndent(line, indent))
-  }
-  const last = lines.length - 1
-  // a last line that may still become the closing fence (`` ` `` or ``` `` ```) is not shown as code
-  if (!closed && context.partialLast && to > from + 1 && /^ {0,3}(`+|~+)$/.test(lines[last] ?? '') &&
-    (lines[last] ?? '').trim()[0] === fence[0]) code.pop()
-  // while the opening line is still arriving, its info string (`pyth…`) is not a language yet
-  const infoDone = !(context.partialLast && from === last)
-  const info = infoDone ? (match[3] ?? '').trim().split(/\s+/)[0] ?? '' : ''
-  // `{.python}` and `python{1,3}` shapes are trimmed; anything but word characters and `#+.-` is dropped
-  const language = info.replace(/^[{.]+/, '').replace(/[{}].*$/, '').replace(/[^\w#+.-]/g, '').toLowerCase()
-  const status = !closed && context.openEnd ? 'streaming' : 'done'
-  return { node: { type: 'code', language: language || undefined, code: code.join('\n'), status }, to }
-}
-
-function scanParagraph(
-  lines: readonly string[], from: number, end: number, context: ScanContext,
-): { node: BlockNode | undefined; to: number } {
-  let to = from + 1
-  for (; to < end; to++) {
-    const line = lines[to] ?? ''
-    if (isBlank(line) || interruptsParagraph(lines, to, context)) break
-    // `- ` alone can't interrupt a paragraph, but in a live tail it is about to become an item: let it
-    if (context.partialLast && to === lines.length - 1 && isBlank(parseListMarker(line)?.content ?? 'x')) break
-  }
-  const open = context.openEnd && to >= end
-  let visible = to
-  // live tail: up to two trailing `|` lines may be a table whose delimiter row is still on its way
-  if (open) while (visible > from && visible > to - 2 && TABLE_ROW_START.test(lines[visible - 1] ?? '')) visible--
-  if (visible === from) return { node: undefined, to }
-  const text = lines.slice(from, visible).map((line) => line.trimStart()).join('\n').trimEnd()
-  return { node: { type: 'paragraph', children: parseInline(text, open) }, to }
-}
-
-function scanBlockquote(
-  lines: readonly string[], from: number, end: number, context: ScanContext,
-): { node: BlockNode; to: number } {
-  const inner: string[] = []
-  let to = from
-  for (; to < end; to++) {
-    const line = lines[to] ?? ''
-    const marker = BLOCKQUOTE.exec(line)
-    if (marker) inner.push(line.slice(marker[0].length))
-    else if (isBlank(line) || isBlank(inner[inner.length - 1] ?? '') || interruptsParagraph(lines, to, context)) break
-    else inner.push(line)
-  }
-  const reachesEnd = to >= end
-  const children = scanChildren(inner, {
-    openEnd: context.openEnd && reachesEnd,
-    partialLast: context.partialLast && to === lines.length,
-    depth: (context.depth ?? 0) + 1,
-  })
-  return { node: { type: 'blockquote', children: children.blocks }, to }
-}
-
-function scanIndentedCode(lines: readonly string[], from: number, end: number): { node: BlockNode; to: number } {
-  let to = from
-  while (to < end && (isBlank(lines[to] ?? '') || indentWidth(lines[to] ?? '') >= 4)) to++
-  while (isBlank(lines[to - 1] ?? '')) to--
-  const code = lines.slice(from, to).map((line) => stripIndent(line, 4)).join('\n')
-  return { node: { type: 'code', language: undefined, code, status: 'done' }, to }
-}
+/** The result of continuing an open block on a new line. */
+type Continuation = 'matched' | 'unmatched' | 'consumed' | 'held'
 
 /**
- * Splits lines into blocks. In a live stream (`context`), a last line that could still turn into another
- * construct is held back, and the block reaching the end is marked `open`.
+ * CommonMark's block phase, one line at a time (the reference implementation's two-phase model): open
+ * containers are matched against the line, new blocks are opened, the rest is added to the innermost leaf.
+ * Iterative, so depth costs no stack; containers past `MAX_NESTING` are not opened.
  */
-export function scanBlocks(lines: readonly string[], context: ScanContext): BlockSegment[] {
-  if ((context.depth ?? 0) > MAX_NESTING) {
-    const node: BlockNode = { type: 'paragraph', children: [{ type: 'text', value: lines.join('\n') }] }
-    return lines.length === 0 ? [] : [{ node, from: 0, to: lines.length, open: context.openEnd }]
+export class BlockParser implements BlockStarter {
+  /** `$$` lines open TeX blocks. */
+  readonly math: boolean
+
+  readonly document: TreeBlock = createBlock('document', undefined, 0)
+  tip: TreeBlock = this.document
+  readonly cursor = new LineCursor()
+  lineNumber = -1
+  private oldTip: TreeBlock = this.document
+  private lastMatchedContainer: TreeBlock = this.document
+  private allClosed = true
+  /** The last line was held back (a live tail that may still become something else). */
+  heldLast = false
+
+  constructor(math = true) {
+    this.math = math
   }
-  const segments: BlockSegment[] = []
-  const last = lines.length - 1
-  const end = context.partialLast && last >= 0 && isAmbiguousTail(lines[last] ?? '') ? last : lines.length
-  let index = 0
-  while (index < lines.length) {
-    const line = lines[index] ?? ''
-    const fence = FENCE_OPEN.exec(line)
-    if (fence && !(fence[2]?.startsWith('`') && fence[3]?.includes('`'))) {
-      const { node, to } = scanFence(lines, index, fence, context)
-      segments.push({ node, from: index, to, open: context.openEnd && to >= end })
-      index = to
-      continue
+
+  /** Adds one line; `partial` marks a live last line with no newline yet. */
+  addLine(line: string, lineNumber: number, partial: boolean): void {
+    this.lineNumber = lineNumber
+    PARSE_WORK.steps += line.length + 1
+    const cursor = this.cursor
+    cursor.reset(line, partial)
+    let container: TreeBlock = this.document
+    this.oldTip = this.tip
+    for (;;) {
+      const last = container.children[container.children.length - 1]
+      if (last === undefined || !last.open) break
+      PARSE_WORK.steps++
+      container = last
+      cursor.findNextNonspace()
+      const result = this.continueBlock(container)
+      if (result === 'matched') continue
+      if (result === 'held') {
+        this.heldLast = true
+        return
+      }
+      if (result === 'consumed') return
+      container = container.parent as TreeBlock
+      break
     }
-    if (index >= end) break
-    if (isBlank(line)) {
-      index++
-      continue
+    if (partial && !isLeafWithLines(container)) {
+      cursor.findNextNonspace()
+      if (isAmbiguousTail(cursor.line.slice(cursor.nextNonspace))) {
+        this.heldLast = true
+        return
+      }
     }
-    const result = scanLeafOrContainer(lines, index, end, context)
-    if (result.node) segments.push({ node: result.node, from: index, to: result.to, open: context.openEnd && result.to >= end })
-    index = result.to
+    this.allClosed = container === this.oldTip
+    this.lastMatchedContainer = container
+    let matchedLeaf = isLeafWithLines(container)
+    while (!matchedLeaf) {
+      cursor.findNextNonspace()
+      const opened = openBlock(this, container)
+      if (opened === 'none') {
+        cursor.advanceNextNonspace()
+        break
+      }
+      if (opened === 'held') {
+        this.heldLast = true
+        return
+      }
+      if (opened === 'consumed') return
+      container = this.tip
+      if (opened === 'leaf') matchedLeaf = true
+    }
+    this.addText(container)
   }
-  return segments
+
+  private addText(start: TreeBlock): void {
+    const cursor = this.cursor
+    let container = start
+    const tip = this.tip
+    if (!this.allClosed && !cursor.blank && tip.kind === 'paragraph' && container.kind !== 'table') {
+      // a lazy continuation line
+      tip.lines.push(cursor.rest())
+      tip.endLine = this.lineNumber
+      return
+    }
+    if (tip.kind === 'table' && container === tip && !cursor.blank) {
+      this.addTableRow(tip)
+      return
+    }
+    this.closeUnmatchedBlocks()
+    if (cursor.blank && container.children.length > 0) {
+      const last = container.children[container.children.length - 1] as TreeBlock
+      last.lastLineBlank = true
+    }
+    const kind = container.kind
+    const lastLineBlank = cursor.blank && !(kind === 'blockquote' || (kind === 'code' && container.fence !== undefined) ||
+      (kind === 'item' && container.children.length === 0 && container.startLine === this.lineNumber))
+    for (let block: TreeBlock | undefined = container; block !== undefined; block = block.parent) block.lastLineBlank = lastLineBlank
+    if (kind === 'code' || kind === 'paragraph') {
+      container.lines.push(cursor.rest())
+      if (!cursor.blank || container.fence !== undefined) container.endLine = this.lineNumber
+    } else if (cursor.offset < cursor.line.length && !cursor.blank) {
+      container = this.addChild('paragraph', cursor.nextNonspace)
+      cursor.advanceNextNonspace()
+      container.lines.push(cursor.rest())
+    }
+  }
+
+  private addTableRow(table: TreeBlock): void {
+    const cursor = this.cursor
+    const line = cursor.rest()
+    const data = table.table
+    if (data === undefined) return
+    const cells = splitRow(line)
+    // a live last row is shown once it ends with a pipe and has all its cells
+    if (cursor.partial && (!endsWithPipe(line) || cells.length < data.head.length || line.trim() === '|')) {
+      this.heldLast = true
+      return
+    }
+    data.rows.push(cells)
+    table.endLine = this.lineNumber
+  }
+
+  private continueBlock(block: TreeBlock): Continuation {
+    const cursor = this.cursor
+    switch (block.kind) {
+      case 'document':
+      case 'list': {
+        return 'matched'
+      }
+      case 'blockquote': {
+        if (cursor.indented || cursor.peek() !== '>') return 'unmatched'
+        cursor.advanceNextNonspace()
+        cursor.advanceOffset(1, false)
+        if (cursor.peek(cursor.offset) === ' ' || cursor.peek(cursor.offset) === '\t') cursor.advanceOffset(1, true)
+        block.endLine = this.lineNumber
+        return 'matched'
+      }
+      case 'item': {
+        const list = block.list
+        if (list === undefined) return 'unmatched'
+        if (cursor.blank) {
+          if (block.children.length === 0) return 'unmatched'
+          cursor.advanceNextNonspace()
+          return 'matched'
+        }
+        if (cursor.indent >= list.markerOffset + list.padding) {
+          cursor.advanceOffset(list.markerOffset + list.padding, true)
+          return 'matched'
+        }
+        // `1. a` then `  - b`: a bullet list two columns in is read as nested, the shape models write
+        if (list.ordered && list.padding === 3 && cursor.indent === list.markerOffset + 2 && /^[-+*][ \t]/.test(cursor.line.slice(cursor.nextNonspace))) {
+          cursor.advanceNextNonspace()
+          return 'matched'
+        }
+        return 'unmatched'
+      }
+      case 'heading':
+      case 'thematicBreak': {
+        return 'unmatched'
+      }
+      case 'code': {
+        return this.continueCode(block)
+      }
+      case 'paragraph':
+      case 'table': {
+        return cursor.blank ? 'unmatched' : 'matched'
+      }
+      default: {
+        block.kind satisfies never
+        return 'unmatched'
+      }
+    }
+  }
+
+  private continueCode(block: TreeBlock): Continuation {
+    const cursor = this.cursor
+    const fence = block.fence
+    if (fence === undefined) {
+      if (cursor.indent >= 4) {
+        cursor.advanceOffset(4, true)
+        return 'matched'
+      }
+      if (cursor.blank) {
+        cursor.advanceNextNonspace()
+        return 'matched'
+      }
+      return 'unmatched'
+    }
+    const rest = cursor.line.slice(cursor.nextNonspace)
+    if (cursor.indent <= 3 && rest[0] === fence.char) {
+      const close = CLOSING_FENCE.exec(rest)?.[1]
+      if (close !== undefined && close[0] === fence.char && close.length >= fence.length) {
+        block.fenceClosed = true
+        block.endLine = this.lineNumber
+        this.finalize(block, this.lineNumber)
+        return 'consumed'
+      }
+      // a live last line that may still become the closing fence is not shown as code
+      if (cursor.partial && PARTIAL_FENCE.test(rest)) return 'held'
+    }
+    for (let left = fence.offset; left > 0 && (cursor.peek(cursor.offset) === ' ' || cursor.peek(cursor.offset) === '\t'); left--) {
+      cursor.advanceOffset(1, true)
+    }
+    return 'matched'
+  }
+
+  /** Closes the blocks left unmatched by the current line. */
+  closeUnmatchedBlocks(): void {
+    if (this.allClosed) return
+    while (this.oldTip !== this.lastMatchedContainer) {
+      const parent = this.oldTip.parent as TreeBlock
+      this.finalize(this.oldTip, this.lineNumber - 1)
+      this.oldTip = parent
+    }
+    this.allClosed = true
+  }
+
+  /** Adds a child block to the tip, closing blocks that can't hold it. */
+  addChild(kind: TreeKind, _offset: number): TreeBlock {
+    while (!canContain(this.tip.kind, kind)) this.finalize(this.tip, this.lineNumber - 1)
+    const block = createBlock(kind, this.tip, this.lineNumber)
+    this.tip.children.push(block)
+    this.tip = block
+    return block
+  }
+
+  /** Closes `block`: paragraphs give up their definitions, code gets its info string. */
+  finalize(block: TreeBlock, lineNumber: number): void {
+    if (!block.open) return
+    block.open = false
+    const parent = block.parent
+    switch (block.kind) {
+      case 'paragraph': {
+        const { definitions, rest } = takeDefinitions(block.lines.join('\n'))
+        block.definitions = definitions
+        if (definitions.length > 0) {
+          block.lines.length = 0
+          if (rest.trim() !== '') block.lines.push(...rest.split('\n'))
+        }
+        break
+      }
+      case 'code': {
+        if (block.fence !== undefined) {
+          block.info = block.lines.shift() ?? ''
+        } else {
+          while (block.lines.length > 0 && /^[ \t]*$/.test(block.lines[block.lines.length - 1] ?? '')) block.lines.pop()
+        }
+        break
+      }
+      case 'item':
+      case 'list': {
+        const last = block.children[block.children.length - 1]
+        block.endLine = last === undefined ? block.startLine : last.endLine
+        break
+      }
+      case 'blockquote': {
+        const last = block.children[block.children.length - 1]
+        if (last !== undefined && last.endLine > block.endLine) block.endLine = last.endLine
+        break
+      }
+      case 'document':
+      case 'heading':
+      case 'thematicBreak':
+      case 'table': {
+        break
+      }
+      default: {
+        block.kind satisfies never
+      }
+    }
+    if (parent !== undefined && this.tip === block) this.tip = parent
+  }
+
+  /** Closes every open block; those still open at the end of a live text are marked `live` first. */
+  finish(): void {
+    for (let block: TreeBlock | undefined = this.tip; block !== undefined; block = block.parent) block.live = true
+    while (this.tip !== this.document) this.finalize(this.tip, this.lineNumber)
+    this.finalize(this.document, this.lineNumber)
+  }
+
+  /** The number of cells in a would-be header row, or -1 when it is too wide to be a table. */
+  tableColumns(head: string): number {
+    const cells = splitRow(head)
+    return cells.length <= MAX_TABLE_COLUMNS ? cells.length : -1
+  }
 }
 
-function scanLeafOrContainer(
-  lines: readonly string[], index: number, end: number, context: ScanContext,
-): { node: BlockNode | undefined; to: number } {
-  const line = lines[index] ?? ''
-  if (indentWidth(line) >= 4) return scanIndentedCode(lines, index, end)
-  const heading = HEADING.exec(line)
-  if (heading) {
-    const level = (heading[1]?.length ?? 1) as 1 | 2 | 3 | 4 | 5 | 6
-    const open = context.partialLast && index === lines.length - 1
-    return { node: { type: 'heading', level, children: parseInline((heading[2] ?? '').trim(), open) }, to: index + 1 }
+function canContain(parent: TreeKind, child: TreeKind): boolean {
+  switch (parent) {
+    case 'document':
+    case 'blockquote':
+    case 'item': {
+      return child !== 'item'
+    }
+    case 'list': {
+      return child === 'item'
+    }
+    default: {
+      return false
+    }
   }
-  if (THEMATIC_BREAK.test(line)) return { node: { type: 'thematicBreak' }, to: index + 1 }
-  if (BLOCKQUOTE.test(line)) return scanBlockquote(lines, index, end, context)
-  const marker = parseListMarker(line)
-  if (marker) {
-    return scanList(lines, index, end, marker, context, (at) => interruptsParagraph(lines, at, context), scanChildren)
-  }
-  const table = tableStartAt(lines, index, context)
-  if (table) return scanTable(lines, index, end, table, context)
-  return scanParagraph(lines, index, end, context)
 }
 
-/** Parses a container's lines; the container is loose when a blank line separates two of its blocks. */
-export function scanChildren(lines: string[], context: ScanContext): { blocks: BlockNode[]; loose: boolean } {
-  const segments = scanBlocks(lines, context)
-  let loose = false
-  for (let index = 1; index < segments.length; index++) {
-    if ((segments[index]?.from ?? 0) > (segments[index - 1]?.to ?? 0)) loose = true
-  }
-  return { blocks: segments.map((segment) => segment.node), loose }
+function isLeafWithLines(block: TreeBlock): boolean {
+  return block.kind === 'code'
 }

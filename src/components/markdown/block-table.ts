@@ -1,34 +1,46 @@
-import { BLOCKQUOTE, FENCE_OPEN, HEADING, indentWidth, isBlank, type ScanContext } from './block-lines'
-import { parseInline } from './inline-parser'
-import type { BlockNode, TableAlign } from './types'
+import type { TableAlign } from './types'
+import { PARSE_WORK } from './parse-work'
+
+/** Tables wider than this are read as paragraphs: no prose table has that many columns. */
+export const MAX_TABLE_COLUMNS = 128
+// empty cells added to short rows, at most this many per character of body rows (plus a constant): a
+// hostile header can't make a few short rows into millions of cells
+const PADDING_ALLOWANCE = 256
 
 const DELIMITER_CELL = /^:?-+:?$/
 
 /** Splits a table row on unescaped pipes, dropping the outer ones; `\|` becomes `|` inside a cell. */
 export function splitRow(line: string): string[] {
+  PARSE_WORK.steps += line.length
   let row = line.trim()
   if (row.startsWith('|')) row = row.slice(1)
   if (row.endsWith('|') && !row.endsWith('\\|')) row = row.slice(0, -1)
   const cells: string[] = []
   let cell = ''
+  let from = 0
   for (let index = 0; index < row.length; index++) {
     const char = row[index]
     if (char === '\\' && row[index + 1] === '|') {
-      cell += '|'
+      cell += `${row.slice(from, index)}|`
       index++
+      from = index + 1
     } else if (char === '|') {
-      cells.push(cell.trim())
+      cells.push((cell + row.slice(from, index)).trim())
       cell = ''
-    } else cell += char
+      from = index + 1
+    }
   }
-  cells.push(cell.trim())
+  cells.push((cell + row.slice(from)).trim())
   return cells
 }
 
-function parseAlign(line: string): TableAlign[] | undefined {
+/** The alignment of each column when `line` is a delimiter row (`| :-- | --: |`), else undefined. */
+export function parseAlign(line: string): TableAlign[] | undefined {
   if (!line.includes('-')) return undefined
+  const cells = splitRow(line)
+  if (cells.length > MAX_TABLE_COLUMNS) return undefined
   const align: TableAlign[] = []
-  for (const cell of splitRow(line)) {
+  for (const cell of cells) {
     if (!DELIMITER_CELL.test(cell)) return undefined
     const left = cell.startsWith(':')
     const right = cell.endsWith(':')
@@ -37,47 +49,24 @@ function parseAlign(line: string): TableAlign[] | undefined {
   return align
 }
 
-function endsWithPipe(line: string): boolean {
+/** True when a row ends with an unescaped pipe (a live row is shown once it does). */
+export function endsWithPipe(line: string): boolean {
   const trimmed = line.trimEnd()
   return trimmed.endsWith('|') && !trimmed.endsWith('\\|')
 }
 
-/** The header cells and alignment when a table starts at `index` (a row, then a delimiter row). */
-export function tableStartAt(
-  lines: readonly string[], index: number, context: ScanContext,
-): { head: string[]; align: TableAlign[] } | undefined {
-  const header = lines[index]
-  const delimiter = lines[index + 1]
-  if (header === undefined || delimiter === undefined || !header.includes('|') || indentWidth(header) > 3) return undefined
-  // a delimiter row still being written (`| --- | :-`) is not trusted until it ends with a pipe or a newline
-  if (context.partialLast && index + 1 === lines.length - 1 && !endsWithPipe(delimiter)) return undefined
-  const align = parseAlign(delimiter)
-  const head = splitRow(header)
-  if (!align || align.length !== head.length) return undefined
-  return { head, align }
-}
-
-/** Reads the body rows after the delimiter row. A last row still being written is consumed but not shown. */
-export function scanTable(
-  lines: readonly string[], from: number, end: number, start: { head: string[]; align: TableAlign[] },
-  context: ScanContext,
-): { node: BlockNode; to: number } {
-  const columns = start.head.length
-  const rows: string[][] = []
-  let to = from + 2
-  for (; to < end; to++) {
-    const line = lines[to] ?? ''
-    if (isBlank(line) || !line.includes('|') || HEADING.test(line) || FENCE_OPEN.test(line) || BLOCKQUOTE.test(line)) break
-    const cells = splitRow(line)
-    const partial = context.partialLast && to === lines.length - 1
-    if (partial && (!endsWithPipe(line) || cells.length < columns || line.trim() === '|')) continue
-    rows.push(Array.from({ length: columns }, (_, column) => cells[column] ?? ''))
-  }
-  const node: BlockNode = {
-    type: 'table',
-    align: start.align,
-    head: start.head.map((cell) => parseInline(cell, false)),
-    rows: rows.map((row) => row.map((cell) => parseInline(cell, false))),
-  }
-  return { node, to }
+/**
+ * Body rows fitted to the header's width: extra cells are dropped, and short rows get empty cells while the
+ * padding stays within a budget proportional to the rows' own text.
+ */
+export function fitRows(rows: readonly string[][], columns: number): string[][] {
+  let budget = PADDING_ALLOWANCE
+  for (const row of rows) for (const cell of row) budget += cell.length + 1
+  return rows.map((row) => {
+    PARSE_WORK.steps += columns
+    if (row.length >= columns) return row.length === columns ? row : row.slice(0, columns)
+    const missing = Math.min(columns - row.length, budget)
+    budget -= missing
+    return missing === 0 ? row : [...row, ...Array.from({ length: missing }, () => '')]
+  })
 }

@@ -1,6 +1,9 @@
-// A safe, small set of named entities: the ones LLMs actually emit, plus those that spell URL punctuation
-// (`&colon;`, `&Tab;`…) so that `safeUrl` judges what a browser would see. Unknown names stay literal text.
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+import { ENTITY_DATA } from './entity-data'
+
+// Named entities: the ones LLMs actually emit, those that spell URL punctuation (`&colon;`, `&Tab;`…) so that
+// `safeUrl` judges what a browser would see, and a generated table of the common alphabets and symbols.
+// Unknown names stay literal text.
+const CURATED_ENTITIES: Readonly<Record<string, string>> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '©', reg: '®', trade: '™',
   hellip: '…', mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«',
   raquo: '»', times: '×', divide: '÷', plusmn: '±', deg: '°', middot: '·', bull: '•', para: '¶',
@@ -10,6 +13,19 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   omega: 'ω', check: '✓', hearts: '♥', star: '☆', shy: '\u00ad', zwj: '\u200d', zwnj: '\u200c',
   colon: ':', semi: ';', comma: ',', period: '.', sol: '/', bsol: '\\', lpar: '(', rpar: ')', excl: '!',
   quest: '?', num: '#', percnt: '%', equals: '=', plus: '+', lowbar: '_', Tab: '\t', NewLine: '\n',
+}
+
+let namedEntities: Map<string, string> | undefined
+
+function named(name: string): string | undefined {
+  if (namedEntities === undefined) {
+    namedEntities = new Map(Object.entries(CURATED_ENTITIES))
+    for (const entry of ENTITY_DATA.split(' ')) {
+      const [key = '', code = ''] = entry.split('=')
+      if (!namedEntities.has(key)) namedEntities.set(key, String.fromCodePoint(parseInt(code, 36)))
+    }
+  }
+  return namedEntities.get(name)
 }
 
 /** Matches one entity reference: `&name;`, `&#123;` or `&#x1F600;`. */
@@ -22,7 +38,7 @@ export function decodeEntityAt(text: string, index: number): { value: string; le
   if (!match) return undefined
   const [whole, hex, decimal, name] = match
   if (name !== undefined) {
-    const value = NAMED_ENTITIES[name]
+    const value = named(name)
     return value === undefined ? undefined : { value, length: whole.length }
   }
   const code = hex !== undefined ? parseInt(hex, 16) : parseInt(decimal ?? '', 10)

@@ -1,136 +1,330 @@
 import type { InlineNode } from './types'
+import { PARSE_WORK } from './parse-work'
 
-/** A run of `*`, `_` or `~~` that may open or close emphasis; `count` shrinks as the run is used. */
-export interface DelimiterItem {
+/** Inline nodes nested deeper than this stay as text (their delimiters show), so rendering never recurses far. */
+export const MAX_INLINE_DEPTH = 24
+// more open emphasis than this in one live paragraph is not prose: the rest stays text
+const MAX_OPEN_DELIMITERS = 16
+
+/**
+ * One entry of the inline parser's working list, a doubly linked list so that wrapping a run of entries into
+ * emphasis or a link costs the size of that run, never the size of the paragraph.
+ */
+export type Piece = TextPiece | NodePiece | DelimiterPiece | BracketPiece | GroupPiece
+
+interface Linked {
+  prev: Piece | undefined
+  next: Piece | undefined
+}
+
+/** Literal text. */
+export interface TextPiece extends Linked {
+  readonly kind: 'text'
+  value: string
+}
+
+/** A finished node and how deep its tree goes. */
+export interface NodePiece extends Linked {
+  readonly kind: 'node'
+  readonly node: InlineNode
+  readonly height: number
+}
+
+/** Pieces set aside as they are (emphasis around them would nest too deep), kept as a sub-list. */
+export interface GroupPiece extends Linked {
+  readonly kind: 'group'
+  readonly first: Piece
+  readonly last: Piece
+  readonly height: number
+}
+
+/** A run of `*`, `_` or `~` that may open or close emphasis; `count` shrinks as the run is used. */
+export interface DelimiterPiece extends Linked {
   readonly kind: 'delimiter'
   readonly char: '*' | '_' | '~'
   count: number
+  /** Characters of the run that could not become emphasis (too deep) and show as text. */
+  literal: number
   readonly original: number
   readonly canOpen: boolean
   readonly canClose: boolean
+  /** The delimiter stack: earlier and later runs still waiting for a partner. */
+  previousDelimiter: DelimiterPiece | undefined
+  nextDelimiter: DelimiterPiece | undefined
+  inStack: boolean
 }
 
-/** An unresolved `[` or `![`; links inside links are refused by turning earlier openers inactive. */
-export interface BracketItem {
+/** An unresolved `[` or `![`. */
+export interface BracketPiece extends Linked {
   readonly kind: 'bracket'
   readonly image: boolean
-  active: boolean
+  /** Offset just past the bracket in the source, where a reference label starts. */
+  readonly textStart: number
+  /** Order of creation: a link made later deactivates every earlier `[` (links don't nest). */
+  readonly order: number
+  /** The delimiter stack's top when the bracket was pushed: emphasis inside the link stops there. */
+  readonly delimiterBottom: DelimiterPiece | undefined
 }
 
-/** The inline parser's working list: finished nodes plus delimiters and brackets still waiting for a partner. */
-export type InlineItem = InlineNode | DelimiterItem | BracketItem
+/** The working list: a head and tail sentinel-free doubly linked list. */
+export class PieceList {
+  head: Piece | undefined
+  tail: Piece | undefined
 
-/** Narrows a working item to a delimiter run. */
-export function isDelimiter(item: InlineItem | undefined): item is DelimiterItem {
-  return item !== undefined && 'kind' in item && item.kind === 'delimiter'
+  append(piece: Piece): void {
+    piece.prev = this.tail
+    piece.next = undefined
+    if (this.tail) this.tail.next = piece
+    else this.head = piece
+    this.tail = piece
+  }
+
+  appendText(value: string): void {
+    if (value === '') return
+    if (this.tail?.kind === 'text') this.tail.value += value
+    else this.append({ kind: 'text', value, prev: undefined, next: undefined })
+  }
+
+  /** Puts literal text where a bracket was that turned out not to open a link. */
+  literal(bracket: BracketPiece): void {
+    const text: TextPiece = { kind: 'text', value: bracket.image ? '![' : '[', prev: bracket.prev, next: bracket.next }
+    if (bracket.prev) bracket.prev.next = text
+    else this.head = text
+    if (bracket.next) bracket.next.prev = text
+    else this.tail = text
+  }
+
+  remove(piece: Piece): void {
+    if (piece.prev) piece.prev.next = piece.next
+    else this.head = piece.next
+    if (piece.next) piece.next.prev = piece.prev
+    else this.tail = piece.prev
+    piece.prev = undefined
+    piece.next = undefined
+  }
+
+  /** Replaces the pieces strictly between `after` and `before` (undefined: the list's ends) with `piece`. */
+  replaceBetween(after: Piece | undefined, before: Piece | undefined, piece: Piece): void {
+    piece.prev = after
+    piece.next = before
+    if (after) after.next = piece
+    else this.head = piece
+    if (before) before.prev = piece
+    else this.tail = piece
+  }
 }
 
-/** Narrows a working item to a pending bracket. */
-export function isBracket(item: InlineItem | undefined): item is BracketItem {
-  return item !== undefined && 'kind' in item && item.kind === 'bracket'
+/** The tallest node among the pieces from `first` up to (not including) `stop`. */
+function heightOf(first: Piece | undefined, stop: Piece | undefined): number {
+  let height = 0
+  for (let piece = first; piece !== undefined && piece !== stop; piece = piece.next) {
+    PARSE_WORK.steps++
+    if ((piece.kind === 'node' || piece.kind === 'group') && piece.height > height) height = piece.height
+  }
+  return height
 }
 
-// more open emphasis than this in one live paragraph is not prose: the rest stays text, and nesting stays shallow
-const MAX_OPEN_DELIMITERS = 16
+/** The nodes and tree height of the pieces from `first` up to (not including) `stop`; unmatched runs become text. */
+export function collectNodes(
+  first: Piece | undefined, stop: Piece | undefined, open: boolean,
+): { nodes: InlineNode[]; height: number } {
+  const nodes: InlineNode[] = []
+  let height = 0
+  let text = ''
+  const flush = (): void => {
+    if (text !== '') nodes.push({ type: 'text', value: text })
+    text = ''
+  }
+  // groups are walked with an explicit stack of where to resume, since they may nest in each other
+  const resume: { piece: Piece | undefined; stop: Piece | undefined }[] = []
+  let piece = first
+  let end = stop
+  for (;;) {
+    PARSE_WORK.steps++
+    if (piece === undefined || piece === end) {
+      const frame = resume.pop()
+      if (frame === undefined) break
+      piece = frame.piece
+      end = frame.stop
+      continue
+    }
+    switch (piece.kind) {
+      case 'text': {
+        text += piece.value
+        break
+      }
+      case 'delimiter': {
+        text += piece.char.repeat(piece.count + piece.literal)
+        break
+      }
+      case 'bracket': {
+        // a live tail hides an unclosed `[`, and everything after an unclosed `![` (an image shows once complete)
+        if (!open) text += piece.image ? '![' : '['
+        else if (piece.image) {
+          flush()
+          return { nodes, height }
+        }
+        break
+      }
+      case 'node': {
+        if (piece.node.type === 'text') text += piece.node.value
+        else {
+          flush()
+          nodes.push(piece.node)
+          if (piece.height > height) height = piece.height
+        }
+        break
+      }
+      case 'group': {
+        resume.push({ piece: piece.next, stop: end })
+        end = piece.last.next
+        piece = piece.first
+        continue
+      }
+      default: {
+        piece satisfies never
+      }
+    }
+    piece = piece.next
+  }
+  flush()
+  return { nodes, height }
+}
 
-/** CommonMark's "rule of 3": `*a**b*` must not pair a closer of one with an opener of two. */
-function breaksRuleOfThree(opener: DelimiterItem, closer: DelimiterItem): boolean {
+/** Removes a run from the delimiter stack (it stays in the list as text). */
+export function unlinkDelimiter(delimiter: DelimiterPiece, stack: { top: DelimiterPiece | undefined }): void {
+  if (!delimiter.inStack) return
+  delimiter.inStack = false
+  if (delimiter.previousDelimiter) delimiter.previousDelimiter.nextDelimiter = delimiter.nextDelimiter
+  if (delimiter.nextDelimiter) delimiter.nextDelimiter.previousDelimiter = delimiter.previousDelimiter
+  else stack.top = delimiter.previousDelimiter
+  delimiter.previousDelimiter = undefined
+  delimiter.nextDelimiter = undefined
+}
+
+// CommonMark's "rule of 3": `*a**b*` must not pair a closer of one with an opener of two
+function breaksRuleOfThree(opener: DelimiterPiece, closer: DelimiterPiece): boolean {
   if (opener.char === '~' || !(opener.canClose || closer.canOpen)) return false
   return (opener.original + closer.original) % 3 === 0 && !(opener.original % 3 === 0 && closer.original % 3 === 0)
 }
 
-/** Pairs closers with the nearest matching opener and wraps what lies between them (CommonMark §6.2, simplified). */
-export function matchDelimiters(items: InlineItem[]): void {
-  // CommonMark's "openers bottom": once a search for a kind of closer fails, later ones of that kind stop
-  // there, which keeps `a* a* a* …` linear. Splices only happen above an opener, so these indexes stay valid.
-  const bottoms = new Map<string, number>()
-  let closerIndex = 0
-  while (closerIndex < items.length) {
-    const closer = items[closerIndex]
-    if (!isDelimiter(closer) || !closer.canClose || closer.count === 0) {
-      closerIndex++
+function canPair(opener: DelimiterPiece, closer: DelimiterPiece): boolean {
+  if (opener.char !== closer.char || !opener.canOpen) return false
+  // GFM strikethrough pairs runs of the same length only (`~a~`, `~~a~~`)
+  if (closer.char === '~') return opener.count === closer.count
+  return !breaksRuleOfThree(opener, closer)
+}
+
+function bottomKey(closer: DelimiterPiece): string {
+  return closer.char === '~' ? `~${closer.original}` : `${closer.char}${closer.canOpen ? 1 : 0}${closer.original % 3}`
+}
+
+/**
+ * CommonMark's "process emphasis" over the delimiter stack above `bottom`: pairs closers with the nearest
+ * matching opener and wraps what lies between. Linear: each failed search moves its kind's "openers bottom"
+ * up, and each wrap moves the wrapped pieces once.
+ */
+export function processEmphasis(
+  list: PieceList, stack: { top: DelimiterPiece | undefined }, bottom: DelimiterPiece | undefined,
+): void {
+  if (stack.top === bottom) return
+  const openersBottom = new Map<string, DelimiterPiece | undefined>()
+  let closer = stack.top
+  while (closer !== undefined && closer.previousDelimiter !== bottom) closer = closer.previousDelimiter
+  while (closer !== undefined) {
+    PARSE_WORK.steps++
+    if (!closer.canClose) {
+      closer = closer.nextDelimiter
       continue
     }
-    const kind = `${closer.char}${closer.canOpen ? 1 : 0}${closer.original % 3}`
-    const bottom = bottoms.get(kind) ?? -1
-    let openerIndex = closerIndex - 1
-    for (; openerIndex > bottom; openerIndex--) {
-      const candidate = items[openerIndex]
-      if (isDelimiter(candidate) && candidate.char === closer.char && candidate.canOpen && candidate.count > 0 &&
-        !breaksRuleOfThree(candidate, closer)) break
+    const key = bottomKey(closer)
+    const floor = openersBottom.has(key) ? openersBottom.get(key) : bottom
+    let opener = closer.previousDelimiter
+    while (opener !== undefined && opener !== bottom && opener !== floor && !canPair(opener, closer)) {
+      PARSE_WORK.steps++
+      opener = opener.previousDelimiter
     }
-    const opener = items[openerIndex]
-    if (openerIndex <= bottom || !isDelimiter(opener)) {
-      bottoms.set(kind, closerIndex - 1)
-      closerIndex++
+    if (opener === undefined || opener === bottom || opener === floor) {
+      openersBottom.set(key, closer.previousDelimiter)
+      const next: DelimiterPiece | undefined = closer.nextDelimiter
+      if (!closer.canOpen) unlinkDelimiter(closer, stack)
+      closer = next
       continue
     }
-    const use = opener.count >= 2 && closer.count >= 2 ? 2 : 1
-    const children = finalizeItems(items.slice(openerIndex + 1, closerIndex), false)
-    const node: InlineNode = closer.char === '~'
-      ? { type: 'delete', children }
-      : { type: use === 2 ? 'strong' : 'emphasis', children }
+    const use = closer.char === '~' ? closer.count : opener.count >= 2 && closer.count >= 2 ? 2 : 1
+    for (let between = opener.nextDelimiter; between !== undefined && between !== closer;) {
+      const next: DelimiterPiece | undefined = between.nextDelimiter
+      unlinkDelimiter(between, stack)
+      between = next
+    }
     opener.count -= use
     closer.count -= use
-    items.splice(openerIndex + 1, closerIndex - openerIndex - 1, node)
-    closerIndex = openerIndex + 2
-    if (opener.count === 0) {
-      items.splice(openerIndex, 1)
-      closerIndex--
+    const deep = opener.literal > 0 || closer.literal > 0 || heightOf(opener.next, closer) + 1 > MAX_INLINE_DEPTH
+    if (deep) {
+      // too deep: the delimiters stay as text, and the pieces between are set aside as one group
+      opener.literal += use
+      closer.literal += use
+      if (opener.next !== closer) {
+        const first = opener.next as Piece
+        const last = closer.prev as Piece
+        const group: GroupPiece = { kind: 'group', first, last, height: heightOf(first, closer), prev: undefined, next: undefined }
+        last.next = undefined
+        list.replaceBetween(opener, closer, group)
+      }
+    } else {
+      const { nodes, height } = collectNodes(opener.next, closer, false)
+      const node: InlineNode = closer.char === '~'
+        ? { type: 'delete', children: nodes }
+        : { type: use === 2 ? 'strong' : 'emphasis', children: nodes }
+      list.replaceBetween(opener, closer, { kind: 'node', node, height: height + 1, prev: undefined, next: undefined })
     }
-    if (closer.count === 0) items.splice(closerIndex, 1)
+    if (opener.count === 0) {
+      unlinkDelimiter(opener, stack)
+      if (opener.literal === 0) list.remove(opener)
+    }
+    if (closer.count === 0) {
+      const next: DelimiterPiece | undefined = closer.nextDelimiter
+      unlinkDelimiter(closer, stack)
+      if (closer.literal === 0) list.remove(closer)
+      closer = next
+    }
   }
+  while (stack.top !== undefined && stack.top !== bottom) unlinkDelimiter(stack.top, stack)
 }
 
 /**
  * Streaming only: an opener still waiting for its closer styles everything after it, innermost first, so
  * `**bold` shows bold instead of asterisks. A lone `*` that could also close (`a*b`) is left as text.
  */
-export function closeOpenDelimiters(items: InlineItem[]): void {
+export function closeOpenDelimiters(list: PieceList): void {
   let closed = 0
-  for (let index = items.length - 1; index >= 0 && closed < MAX_OPEN_DELIMITERS; index--) {
-    const opener = items[index]
-    if (!isDelimiter(opener) || opener.count === 0 || !opener.canOpen) continue
-    if (opener.count === 1 && opener.canClose) continue
+  for (let piece = list.tail; piece !== undefined && closed < MAX_OPEN_DELIMITERS; piece = piece.prev) {
+    PARSE_WORK.steps++
+    if (piece.kind !== 'delimiter' || piece.count === 0 || !piece.canOpen || piece.literal > 0) continue
+    if (piece.count === 1 && piece.canClose) continue
+    if (heightOf(piece.next, undefined) + 2 > MAX_INLINE_DEPTH) break
+    const { nodes, height } = collectNodes(piece.next, undefined, true)
     closed++
     let node: InlineNode
-    const children = finalizeItems(items.slice(index + 1), true)
-    if (opener.char === '~') node = { type: 'delete', children }
-    else if (opener.count >= 3) node = { type: 'emphasis', children: [{ type: 'strong', children }] }
-    else node = { type: opener.count === 2 ? 'strong' : 'emphasis', children }
-    items.splice(index, items.length - index, node)
+    if (piece.char === '~') node = { type: 'delete', children: nodes }
+    else if (piece.count >= 3) node = { type: 'emphasis', children: [{ type: 'strong', children: nodes }] }
+    else node = { type: piece.count === 2 ? 'strong' : 'emphasis', children: nodes }
+    const before = piece.prev
+    list.replaceBetween(before, undefined, { kind: 'node', node, height: height + 2, prev: undefined, next: undefined })
+    piece = list.tail as Piece
   }
-}
-
-/**
- * Turns leftover delimiters and brackets into text and merges adjacent text. With `open` (a live tail), an
- * unclosed `[` is hidden and an unclosed `![` hides everything after it: an image renders only once complete.
- */
-export function finalizeItems(items: readonly InlineItem[], open: boolean): InlineNode[] {
-  const nodes: InlineNode[] = []
-  const pushText = (value: string): void => {
-    if (value === '') return
-    const last = nodes[nodes.length - 1]
-    if (last?.type === 'text') nodes[nodes.length - 1] = { type: 'text', value: last.value + value }
-    else nodes.push({ type: 'text', value })
-  }
-  for (const item of items) {
-    if (isDelimiter(item)) pushText(item.char.repeat(item.count))
-    else if (isBracket(item)) {
-      if (!open) pushText(item.image ? '![' : '[')
-      else if (item.image) break
-    } else if (item.type === 'text') pushText(item.value)
-    else nodes.push(item)
-  }
-  return nodes
 }
 
 /** The plain text of nodes, used for an image's alt text. */
 export function plainText(nodes: readonly InlineNode[]): string {
   let text = ''
-  for (const node of nodes) {
+  // an explicit stack: alt text may come from nodes nested as deep as the parser allows
+  const stack: InlineNode[] = [...nodes].reverse()
+  while (stack.length > 0) {
+    const node = stack.pop() as InlineNode
     switch (node.type) {
       case 'text':
+      case 'inlineMath':
       case 'inlineCode': {
         text += node.value
         break
@@ -139,7 +333,7 @@ export function plainText(nodes: readonly InlineNode[]): string {
       case 'strong':
       case 'delete':
       case 'link': {
-        text += plainText(node.children)
+        for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index] as InlineNode)
         break
       }
       case 'image': {
@@ -148,7 +342,7 @@ export function plainText(nodes: readonly InlineNode[]): string {
       }
       case 'break':
       case 'softBreak': {
-        text += ' '
+        text += '\n'
         break
       }
       default: {

@@ -1,17 +1,43 @@
 import { decodeEntityAt } from './entities'
+import { linkify } from './inline-autolinks'
+import { BacktickIndex, DollarIndex } from './inline-indexes'
 import {
-  closeOpenDelimiters, finalizeItems, matchDelimiters, plainText,
-  type BracketItem, type DelimiterItem, type InlineItem,
+  closeOpenDelimiters, collectNodes, MAX_INLINE_DEPTH, PieceList, plainText, processEmphasis, unlinkDelimiter,
+  type BracketPiece, type DelimiterPiece,
 } from './inline-items'
-import { linkify, parseAutolink, parseLinkTail } from './inline-links'
+import {
+  DestinationIndex, MAX_LABEL_LENGTH, normalizeLabel, parseAutolink, parseLinkLabel, parseLinkTail,
+} from './inline-links'
 import type { InlineNode } from './types'
+import { PARSE_WORK } from './parse-work'
 
-const SPECIAL = /[\\`*_~![\]<&\n]/g
+/** A link reference definition (`[label]: url "title"`). */
+export interface LinkDefinition {
+  readonly url: string
+  readonly title: string | undefined
+}
+
+/** What inline parsing may look up beyond its own text. */
+export interface InlineContext {
+  /** Link reference definitions by normalized label. */
+  readonly definitions?: ReadonlyMap<string, LinkDefinition>
+  /** Told every normalized label a reference looked up, found or not, so a later definition can re-parse it. */
+  readonly onLookup?: (label: string) => void
+  /** GFM's extended autolinks (bare `https://…`, `www.…`, `a@b.c`). @default true */
+  readonly extendedAutolinks?: boolean
+  /** `$…$` and `$$…$$` math. @default true */
+  readonly math?: boolean
+}
+
+const SPECIAL = /[\\`*_~![\]<&\n$]/g
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/
 const WHITESPACE = /\s/u
 // CJK text is read as punctuation for flanking, so `这是**“粗体”**吗` works (CommonMark alone refuses it)
 const PUNCTUATION = /[\p{P}\p{S}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 const PARTIAL_ENTITY = /&#?[a-zA-Z0-9]{0,31}$/y
+// references may not expand a text by more than this factor (plus a constant): output stays linear in input
+const REFERENCE_EXPANSION = 8
+const REFERENCE_ALLOWANCE = 4096
 
 function characterBefore(text: string, index: number): string {
   if (index <= 0) return ' '
@@ -24,23 +50,6 @@ function characterAt(text: string, index: number): string {
   return code === undefined ? ' ' : String.fromCodePoint(code)
 }
 
-function delimiterRun(text: string, start: number, end: number): DelimiterItem | undefined {
-  const char = text[start] as '*' | '_' | '~'
-  const before = characterBefore(text, start)
-  const after = characterAt(text, end)
-  const beforeSpace = WHITESPACE.test(before)
-  const afterSpace = WHITESPACE.test(after)
-  const beforePunctuation = PUNCTUATION.test(before)
-  const afterPunctuation = PUNCTUATION.test(after)
-  const left = !afterSpace && (!afterPunctuation || beforeSpace || beforePunctuation)
-  const right = !beforeSpace && (!beforePunctuation || afterSpace || afterPunctuation)
-  const canOpen = char === '_' ? left && (!right || beforePunctuation) : left
-  const canClose = char === '_' ? right && (!left || afterPunctuation) : right
-  if (!canOpen && !canClose) return undefined
-  const count = end - start
-  return { kind: 'delimiter', char, count, original: count, canOpen, canClose }
-}
-
 function codeSpanContent(raw: string): string {
   const value = raw.replace(/\n/g, ' ')
   return value.length > 2 && value.startsWith(' ') && value.endsWith(' ') && value.trim() !== ''
@@ -48,46 +57,48 @@ function codeSpanContent(raw: string): string {
     : value
 }
 
-/** Finds the end of the backtick run of exactly `length` that closes a code span opened before `from`. */
-function findCodeSpanEnd(text: string, from: number, length: number): number {
-  for (let next = text.indexOf('`', from); next !== -1; next = text.indexOf('`', next)) {
-    let end = next
-    while (text[end] === '`') end++
-    if (end - next === length) return next
-    next = end
-  }
-  return -1
-}
-
 /**
  * Parses inline markdown into nodes. `open` marks the growing tail of a live stream: unclosed emphasis and
  * code render as if closed, an unfinished link shows only its text, and an unfinished image shows nothing.
+ * Linear in the text, whatever it holds; nesting deeper than `MAX_INLINE_DEPTH` stays text.
  * @example parseInline('**bo', true) // [{ type: 'strong', children: [{ type: 'text', value: 'bo' }] }]
  */
-export function parseInline(text: string, open: boolean): InlineNode[] {
-  const items: InlineItem[] = []
-  const brackets: BracketItem[] = []
+export function parseInline(text: string, open: boolean, context: InlineContext = {}): InlineNode[] {
+  const list = new PieceList()
+  const stack: { top: DelimiterPiece | undefined } = { top: undefined }
+  const brackets: BracketPiece[] = []
+  let bracketOrder = 0
+  // every `[` created before this order number is inactive: a link was made after it (links don't nest)
+  let inactiveBefore = 0
+  let budget = REFERENCE_ALLOWANCE + REFERENCE_EXPANSION * text.length
+  let destinations: DestinationIndex | undefined
+  const destinationIndex = (): DestinationIndex => (destinations ??= new DestinationIndex(text))
+  let backticks: BacktickIndex | undefined
+  let dollars: DollarIndex | undefined
   let buffer = ''
   const flush = (): void => {
-    if (buffer !== '') items.push({ type: 'text', value: buffer })
+    list.appendText(buffer)
     buffer = ''
   }
-  const dropBracket = (opener: BracketItem): void => {
-    flush()
-    const index = items.lastIndexOf(opener)
-    if (opener.image) items.length = index
-    else items.splice(index, 1)
+  const lookup = (label: string): { url: string; title: string | undefined } | undefined => {
+    if (label.length > MAX_LABEL_LENGTH || label.trim() === '') return undefined
+    const key = normalizeLabel(label)
+    context.onLookup?.(key)
+    const found = context.definitions?.get(key)
+    if (found === undefined) return undefined
+    const cost = found.url.length + (found.title?.length ?? 0)
+    if (cost > budget) return undefined
+    budget -= cost
+    return found
   }
-  // a bracket that turned out not to open a link is plain text, even in a live tail
-  const literalBracket = (opener: BracketItem): void => {
-    const index = items.lastIndexOf(opener)
-    items[index] = { type: 'text', value: opener.image ? '![' : '[' }
-  }
+  let lastBracket = -1
   let position = 0
-  while (position < text.length) {
+  let stopped = false
+  while (position < text.length && !stopped) {
     SPECIAL.lastIndex = position
     const found = SPECIAL.exec(text)
     const index = found ? found.index : text.length
+    PARSE_WORK.steps += index - position + 1
     buffer += text.slice(position, index)
     position = index
     if (!found) break
@@ -97,8 +108,9 @@ export function parseInline(text: string, open: boolean): InlineNode[] {
       case '\\': {
         if (next === '\n') {
           flush()
-          items.push({ type: 'break' })
+          list.append({ kind: 'node', node: { type: 'break' }, height: 0, prev: undefined, next: undefined })
           position += 2
+          while (text[position] === ' ' || text[position] === '\t') position++
         } else if (next !== undefined && ASCII_PUNCTUATION.test(next)) {
           buffer += next
           position += 2
@@ -112,16 +124,40 @@ export function parseInline(text: string, open: boolean): InlineNode[] {
         let runEnd = position
         while (text[runEnd] === '`') runEnd++
         const length = runEnd - position
-        const close = findCodeSpanEnd(text, runEnd, length)
+        backticks ??= new BacktickIndex(text)
+        const close = backticks.next(length, runEnd)
         if (close !== -1) {
           flush()
-          items.push({ type: 'inlineCode', value: codeSpanContent(text.slice(runEnd, close)) })
+          const node: InlineNode = { type: 'inlineCode', value: codeSpanContent(text.slice(runEnd, close)) }
+          list.append({ kind: 'node', node, height: 1, prev: undefined, next: undefined })
           position = close + length
         } else if (open) {
           flush()
           const value = codeSpanContent(text.slice(runEnd).replace(/`+$/, ''))
-          if (value !== '') items.push({ type: 'inlineCode', value })
+          const node: InlineNode = { type: 'inlineCode', value }
+          if (value !== '') list.append({ kind: 'node', node, height: 1, prev: undefined, next: undefined })
           position = text.length
+        } else {
+          buffer += text.slice(position, runEnd)
+          position = runEnd
+        }
+        break
+      }
+      case '$': {
+        let runEnd = position
+        while (text[runEnd] === '$') runEnd++
+        const length = runEnd - position
+        const after = text[runEnd]
+        // an opener needs TeX right after it: `$ 5` and `$5` (a price) are text
+        const opens = (length === 1 || length === 2) && context.math !== false && after !== undefined &&
+          !/\s/.test(after) && !(length === 1 && /[0-9]/.test(after))
+        dollars ??= opens ? new DollarIndex(text) : undefined
+        const close = opens && dollars ? dollars.next(length as 1 | 2, runEnd) : -1
+        if (close !== -1 && close > runEnd) {
+          flush()
+          const node: InlineNode = { type: 'inlineMath', value: text.slice(runEnd, close), display: length === 2 }
+          list.append({ kind: 'node', node, height: 1, prev: undefined, next: undefined })
+          position = close + length
         } else {
           buffer += text.slice(position, runEnd)
           position = runEnd
@@ -138,10 +174,13 @@ export function parseInline(text: string, open: boolean): InlineNode[] {
           position = runEnd
           break
         }
-        const delimiter = char === '~' && runEnd - position !== 2 ? undefined : delimiterRun(text, position, runEnd)
+        const delimiter = char === '~' && runEnd - position > 2 ? undefined : delimiterRun(text, position, runEnd)
         if (delimiter) {
           flush()
-          items.push(delimiter)
+          list.append(delimiter)
+          delimiter.previousDelimiter = stack.top
+          if (stack.top) stack.top.nextDelimiter = delimiter
+          stack.top = delimiter
         } else buffer += text.slice(position, runEnd)
         position = runEnd
         break
@@ -154,51 +193,65 @@ export function parseInline(text: string, open: boolean): InlineNode[] {
           break
         }
         flush()
-        const bracket: BracketItem = { kind: 'bracket', image: char === '!', active: true }
-        items.push(bracket)
-        brackets.push(bracket)
         position += char === '!' ? 2 : 1
+        lastBracket = position - 1
+        const bracket: BracketPiece = {
+          kind: 'bracket', image: char === '!', textStart: position, order: bracketOrder++,
+          delimiterBottom: stack.top, prev: undefined, next: undefined,
+        }
+        list.append(bracket)
+        brackets.push(bracket)
         break
       }
       case ']': {
         const opener = brackets.pop()
-        if (opener === undefined || !opener.active) {
-          if (opener) literalBracket(opener)
+        if (opener === undefined || (!opener.image && opener.order < inactiveBefore)) {
+          lastBracket = position
+          if (opener) list.literal(opener)
           buffer += ']'
           position++
           break
         }
-        const tail = parseLinkTail(text, position + 1)
-        if (tail.status !== 'complete') {
-          if (open && tail.status === 'incomplete') {
-            // `[text](htt` in a live tail: show the text, not the brackets; an image shows nothing yet
-            dropBracket(opener)
-            position = text.length
-          } else {
-            literalBracket(opener)
-            buffer += ']'
-            position++
-          }
+        // a label holds no unescaped bracket: when one came after the opener, only an inline link can match
+        const plainLabel = lastBracket < opener.textStart
+        lastBracket = position
+        const target = resolveLink(text, position, opener, open, lookup, plainLabel, destinationIndex)
+        if (target === 'incomplete' && open) {
+          // `[text](htt` in a live tail: show the text, not the brackets; an image shows nothing yet
+          flush()
+          if (opener.image) {
+            while (stack.top !== opener.delimiterBottom && stack.top !== undefined) unlinkDelimiter(stack.top, stack)
+            list.tail = opener.prev
+            if (list.tail) list.tail.next = undefined
+            else list.head = undefined
+          } else list.remove(opener)
+          stopped = true
+          break
+        }
+        if (target === 'incomplete' || target === undefined) {
+          list.literal(opener)
+          buffer += ']'
+          position++
           break
         }
         flush()
-        const inner = items.splice(items.lastIndexOf(opener))
-        inner.shift()
-        matchDelimiters(inner)
-        const children = finalizeItems(inner, false)
-        if (opener.image) items.push({ type: 'image', url: tail.url, title: tail.title, alt: plainText(children) })
-        else {
-          items.push({ type: 'link', url: tail.url, title: tail.title, children })
-          for (const earlier of brackets) if (!earlier.image) earlier.active = false
-        }
-        position = tail.end
+        processEmphasis(list, stack, opener.delimiterBottom)
+        const { nodes, height } = collectNodes(opener.next, undefined, false)
+        const node: InlineNode = opener.image
+          ? { type: 'image', url: target.url, title: target.title, alt: plainText(nodes) }
+          : { type: 'link', url: target.url, title: target.title, children: nodes }
+        list.replaceBetween(opener.prev, undefined, {
+          kind: 'node', node, height: opener.image ? 1 : Math.min(height, MAX_INLINE_DEPTH) + 1, prev: undefined, next: undefined,
+        })
+        if (!opener.image) inactiveBefore = bracketOrder
+        position = target.end
         break
       }
       case '<': {
         const autolink = parseAutolink(text, position, open)
         if (autolink) {
           flush()
-          if (autolink.node) items.push(autolink.node)
+          if (autolink.node) list.append({ kind: 'node', node: autolink.node, height: 1, prev: undefined, next: undefined })
           position = autolink.end
         } else {
           buffer += '<'
@@ -220,10 +273,12 @@ export function parseInline(text: string, open: boolean): InlineNode[] {
         break
       }
       case '\n': {
-        const hard = / {2,}$/.test(buffer)
-        buffer = buffer.replace(/[ \t]+$/, '')
+        let trailing = buffer.length
+        while (trailing > 0 && buffer[trailing - 1] === ' ') trailing--
+        const hard = buffer.length - trailing >= 2
+        buffer = buffer.slice(0, trailing)
         flush()
-        items.push({ type: hard ? 'break' : 'softBreak' })
+        list.append({ kind: 'node', node: { type: hard ? 'break' : 'softBreak' }, height: 0, prev: undefined, next: undefined })
         position++
         while (text[position] === ' ' || text[position] === '\t') position++
         break
@@ -235,12 +290,59 @@ export function parseInline(text: string, open: boolean): InlineNode[] {
     }
   }
   flush()
-  matchDelimiters(items)
-  if (open) closeOpenDelimiters(items)
-  // with `open`, finalizeItems hides the `[` of links still being written
-  return linkify(finalizeItems(items, open).filter((node, index, all) => !(isBreak(node) && index === all.length - 1)))
+  processEmphasis(list, stack, undefined)
+  if (open) closeOpenDelimiters(list)
+  // with `open`, collectNodes hides the `[` of links still being written
+  const nodes = collectNodes(list.head, undefined, open).nodes
+  return context.extendedAutolinks === false ? nodes : linkify(nodes)
 }
 
-function isBreak(node: InlineNode): boolean {
-  return node.type === 'break' || node.type === 'softBreak'
+function delimiterRun(text: string, start: number, end: number): DelimiterPiece | undefined {
+  const char = text[start] as '*' | '_' | '~'
+  const before = characterBefore(text, start)
+  const after = characterAt(text, end)
+  const beforeSpace = WHITESPACE.test(before)
+  const afterSpace = WHITESPACE.test(after)
+  const beforePunctuation = PUNCTUATION.test(before)
+  const afterPunctuation = PUNCTUATION.test(after)
+  const left = !afterSpace && (!afterPunctuation || beforeSpace || beforePunctuation)
+  const right = !beforeSpace && (!beforePunctuation || afterSpace || afterPunctuation)
+  const canOpen = char === '_' ? left && (!right || beforePunctuation) : left
+  const canClose = char === '_' ? right && (!left || afterPunctuation) : right
+  const count = end - start
+  return {
+    kind: 'delimiter', char, count, literal: 0, original: count, canOpen, canClose,
+    previousDelimiter: undefined, nextDelimiter: undefined, inStack: true, prev: undefined, next: undefined,
+  }
+}
+
+/** What a `]` at `position` closes: an inline link, a reference, nothing, or (in a live tail) not known yet. */
+function resolveLink(
+  text: string, position: number, opener: BracketPiece, open: boolean,
+  lookup: (label: string) => { url: string; title: string | undefined } | undefined, plainLabel: boolean,
+  destinations: () => DestinationIndex,
+): { url: string; title: string | undefined; end: number } | 'incomplete' | undefined {
+  const shortcutLookup = plainLabel ? lookup : (): undefined => undefined
+  const after = position + 1
+  const tail = parseLinkTail(text, after, destinations)
+  if (tail.status === 'complete') return tail
+  if (tail.status === 'incomplete' && open && after < text.length) return 'incomplete'
+  const label = parseLinkLabel(text, after)
+  if (label === 'incomplete') return open ? 'incomplete' : shortcut(text, position, opener, shortcutLookup, after)
+  if (label !== undefined && label.label.trim() !== '') {
+    const found = lookup(label.label)
+    return found === undefined ? undefined : { ...found, end: label.end }
+  }
+  const reference = shortcut(text, position, opener, shortcutLookup, label === undefined ? after : label.end)
+  if (reference === undefined && open && after >= text.length) return 'incomplete'
+  return reference
+}
+
+function shortcut(
+  text: string, position: number, opener: BracketPiece,
+  lookup: (label: string) => { url: string; title: string | undefined } | undefined, end: number,
+): { url: string; title: string | undefined; end: number } | undefined {
+  if (position - opener.textStart > MAX_LABEL_LENGTH) return undefined
+  const found = lookup(text.slice(opener.textStart, position))
+  return found === undefined ? undefined : { ...found, end }
 }

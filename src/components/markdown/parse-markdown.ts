@@ -1,12 +1,38 @@
-import { scanBlocks } from './block-parser'
+import { buildBlock, collectDefinitions } from './block-build'
+import type { TreeBlock } from './block-lines'
+import { BlockParser } from './block-parser'
+import type { LinkDefinition } from './inline-parser'
 import type { MarkdownBlock, ParseOptions } from './types'
+
+/** A top-level block of the last parse, shown or not (a paragraph of definitions shows nothing). */
+interface Segment {
+  readonly start: number
+  /** Its first two lines are complete: its start can't move any more. */
+  readonly firstLineComplete: boolean
+  /** Kept only when a reference looked up a label: a later definition may need it parsed again. */
+  readonly tree: TreeBlock | undefined
+  readonly block: MarkdownBlock | undefined
+  readonly definitions: DefinitionList
+  /** The labels its references looked up, and what they found. */
+  readonly lookups: ReadonlyMap<string, LinkDefinition | undefined>
+}
 
 /** What `parseMarkdownIncremental` keeps between calls: the text it parsed and the blocks it found. */
 export interface MarkdownParseState {
   readonly text: string
   readonly streaming: boolean
   readonly blocks: readonly MarkdownBlock[]
+  /** The parse's top-level segments (internal). */
+  readonly segments: readonly Segment[]
+  /** The link reference definitions in force (internal). */
+  readonly definitions: ReadonlyMap<string, LinkDefinition>
+  /** Which segments (by start offset) looked up a label: kept blocks a new definition must re-parse (internal). */
+  readonly referrers: Map<string, number[]>
+  /** The options it was parsed with (internal). */
+  readonly options: ParseOptions
 }
+
+const EMPTY_DEFINITIONS: ReadonlyMap<string, LinkDefinition> = new Map()
 
 /**
  * Splits markdown into top-level blocks and parses each one.
@@ -17,59 +43,218 @@ export function parseMarkdownBlocks(text: string, options: ParseOptions): Markdo
 }
 
 /**
- * Index of the first block to re-parse when the text grows. Block k's start is final once its first line and
- * the next one are complete: every decision about where a block ends looks at most one line past that line
- * (a table needs its delimiter row), and a partial last line is the only one ever held back.
+ * Index of the first segment to parse again when the text grows. A segment's start is final once its first
+ * line and the next are complete: the block before it was closed by a complete line (CommonMark decides where
+ * a block ends without looking past the line that ends it), and a table's delimiter row, the one line that
+ * can split a paragraph after the fact, is complete too. A partial last line is the only one ever held back.
  */
-function firstUnstableBlock(state: MarkdownParseState): number {
-  for (let index = state.blocks.length - 1; index > 0; index--) {
-    const start = state.blocks[index]?.start ?? 0
-    const firstNewline = state.text.indexOf('\n', start)
-    if (firstNewline !== -1 && state.text.indexOf('\n', firstNewline + 1) !== -1) return index
+function firstUnstableSegment(state: MarkdownParseState): number {
+  for (let index = state.segments.length - 1; index > 0; index--) {
+    if (state.segments[index]?.firstLineComplete) return index
   }
   return 0
+}
+
+function sameDefinition(a: LinkDefinition | undefined, b: LinkDefinition | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.url === b.url && a.title === b.title)
+}
+
+function definitionsOf(tree: TreeBlock): [string, LinkDefinition][] {
+  const found: [string, LinkDefinition][] = []
+  collectDefinitions(tree, found)
+  return found
+}
+
+type DefinitionList = readonly (readonly [string, LinkDefinition])[]
+
+/** `base` plus the definitions of `lists` in order: the first of each label wins. */
+function withDefinitions(base: ReadonlyMap<string, LinkDefinition>, lists: readonly DefinitionList[]): ReadonlyMap<string, LinkDefinition> {
+  let map: Map<string, LinkDefinition> | undefined
+  for (const list of lists) {
+    for (const [label, definition] of list) {
+      if (base.has(label) || map?.has(label)) continue
+      map ??= new Map(base)
+      map.set(label, definition)
+    }
+  }
+  return map ?? base
+}
+
+function splitLines(text: string, from: number): { lines: string[]; starts: number[] } {
+  const lines: string[] = []
+  const starts: number[] = []
+  let offset = from
+  while (offset < text.length) {
+    const newline = text.indexOf('\n', offset)
+    const end = newline === -1 ? text.length : newline
+    let line = text.slice(offset, end)
+    if (line.endsWith('\r')) line = line.slice(0, -1)
+    // CommonMark: NUL is replaced, never passed on
+    lines.push(line.includes('\u0000') ? line.replace(/\u0000/g, '\ufffd') : line)
+    starts.push(offset)
+    offset = end + 1
+  }
+  return { lines, starts }
 }
 
 /**
  * Parses `text`, reusing `previous` when `text` extends it: only the blocks from the first unstable one on
  * are parsed again, so a delta costs O(size of the last blocks), not O(text). Blocks that come out unchanged
- * keep their object identity, so memoized renderers skip them. Any other text is parsed in full.
+ * keep their object identity, so memoized renderers skip them. Any other text is parsed in full. A kept
+ * block is parsed again only when a new definition gives one of its references a target.
  */
 export function parseMarkdownIncremental(
   previous: MarkdownParseState | undefined, text: string, options: ParseOptions,
 ): MarkdownParseState {
   const { streaming } = options
   if (previous && previous.text === text && previous.streaming === streaming) return previous
+  // a change of options is a new document
+  if (previous && (previous.options.extendedAutolinks !== options.extendedAutolinks || previous.options.math !== options.math)) return parseMarkdownIncremental(undefined, text, options)
   // `slice(…) ===` is a native block comparison, several times faster than `startsWith` on long strings
-  const extends_ = previous !== undefined && text.length >= previous.text.length &&
+  const extendsPrevious = previous !== undefined && text.length >= previous.text.length &&
     text.slice(0, previous.text.length) === previous.text
-  const kept = previous && extends_ ? firstUnstableBlock(previous) : 0
-  const from = kept === 0 ? 0 : previous?.blocks[kept]?.start ?? 0
-  const tail = from === 0 ? text : text.slice(from)
-  const rawLines = tail.split('\n')
-  if (rawLines[rawLines.length - 1] === '') rawLines.pop()
-  const lineStarts: number[] = []
-  let offset = from
-  for (const line of rawLines) {
-    lineStarts.push(offset)
-    offset += line.length + 1
+  const kept = previous && extendsPrevious ? firstUnstableSegment(previous) : 0
+  const from = kept === 0 ? 0 : previous?.segments[kept]?.start ?? 0
+  const referrers = kept > 0 && previous ? previous.referrers : new Map<string, number[]>()
+
+  // block phase over the tail
+  const { lines, starts } = splitLines(text, from)
+  const parser = new BlockParser(options.math !== false)
+  const partialLast = streaming && !text.endsWith('\n')
+  for (let index = 0; index < lines.length; index++) {
+    parser.addLine(lines[index] as string, index, partialLast && index === lines.length - 1)
   }
-  const lines = rawLines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line))
-  const segments = scanBlocks(lines, { openEnd: streaming, partialLast: streaming && !text.endsWith('\n') })
-  const blocks: MarkdownBlock[] = previous && kept > 0 ? previous.blocks.slice(0, kept) : []
-  for (const segment of segments) {
-    const index = blocks.length
-    const start = lineStarts[segment.from] ?? from
-    const end = (lineStarts[segment.to - 1] ?? start) + (lines[segment.to - 1] ?? '').length
+  parser.finish()
+  const trees = parser.document.children
+
+  // definitions: those of the kept segments, then those of the new ones
+  const keptSegments = previous && kept > 0 ? previous.segments.slice(0, kept) : []
+  const base = kept > 0 && previous ? prefixDefinitions(previous, kept) : EMPTY_DEFINITIONS
+  const drafts = trees.map((tree) => ({ tree, definitions: definitionsOf(tree) }))
+  // a live last block's definitions don't count yet: `[a]: https://exa` is still being written
+  const counted = drafts.slice(0, streaming ? -1 : undefined).map((draft) => draft.definitions)
+  const definitions = withDefinitions(base, counted)
+  const changed = previous && kept > 0 ? changedLabels(previous.definitions, definitions, previous, kept, drafts) : []
+
+  const segments: Segment[] = [...keptSegments]
+  const blocks: MarkdownBlock[] = []
+  for (const segment of keptSegments) if (segment.block) blocks.push(segment.block)
+  if (changed.length > 0) reparseReferrers(segments, blocks, changed, referrers, definitions, options)
+
+  for (const { tree, definitions: own } of drafts) {
+    const startLine = tree.startLine
+    const endLine = tree.endLine
+    const start = starts[startLine] ?? from
+    const end = (starts[endLine] ?? start) + (lines[endLine] ?? '').length
     const source = text.slice(start, end)
-    const open = streaming && segment.open
-    const old = previous?.blocks[index]
+    const open = streaming && tree.live
+    const index = blocks.length
+    const oldSegment = previous?.segments[segments.length]
+    const old = oldSegment?.block
     // the same source parsed the same way gives the same node: keep the old object for memo. The character
-    // after the block counts too: a last line that just got its newline is complete (a fence gets its language)
-    const same = old !== undefined && old.start === start && old.open === open && old.source === source &&
-      previous?.text.charAt(end) === text.charAt(end)
-    if (old && same) blocks.push(old)
-    else blocks.push({ key: `${index}:${start}`, start, end, source, open, node: segment.node })
+    // after the block counts too: a last line that just got its newline is complete (a fence gets its language).
+    // A live block is never reused: which of its parts are still live depends on what follows it
+    const reusable = oldSegment !== undefined && old !== undefined && oldSegment.start === start && old.key === `${index}:${start}` &&
+      !open && !old.open && old.source === source && previous?.text.charAt(end) === text.charAt(end) &&
+      [...oldSegment.lookups].every(([label, found]) => sameDefinition(definitions.get(label), found))
+    const firstNewline = text.indexOf('\n', start)
+    const firstLineComplete = firstNewline !== -1 && text.indexOf('\n', firstNewline + 1) !== -1
+    if (reusable) {
+      for (const label of oldSegment.lookups.keys()) remember(referrers, label, start)
+      segments.push({ ...oldSegment, firstLineComplete, tree: oldSegment.lookups.size > 0 ? tree : undefined, definitions: own })
+      blocks.push(old)
+      continue
+    }
+    const lookups = new Map<string, LinkDefinition | undefined>()
+    const node = buildBlock(tree, {
+      streaming: open,
+      extendedAutolinks: options.extendedAutolinks,
+      math: options.math,
+      definitions,
+      onLookup: (label) => {
+        if (lookups.has(label)) return
+        lookups.set(label, definitions.get(label))
+        remember(referrers, label, start)
+      },
+    })
+    const block = node === undefined ? undefined : { key: `${index}:${start}`, start, end, source, open, node }
+    segments.push({ start, firstLineComplete, tree: lookups.size > 0 ? tree : undefined, block, definitions: own, lookups })
+    if (block) blocks.push(block)
   }
-  return { text, streaming, blocks }
+  return { text, streaming, blocks, segments, definitions, referrers, options }
+}
+
+function remember(referrers: Map<string, number[]>, label: string, start: number): void {
+  const list = referrers.get(label)
+  if (list === undefined) referrers.set(label, [start])
+  else if (list[list.length - 1] !== start) list.push(start)
+}
+
+/** The definitions of the first `kept` segments of `previous`, reusing its map when nothing after them defined any. */
+function prefixDefinitions(previous: MarkdownParseState, kept: number): ReadonlyMap<string, LinkDefinition> {
+  const segments = previous.segments
+  let later = false
+  for (let index = kept; index < segments.length && !later; index++) later = (segments[index]?.definitions.length ?? 0) > 0
+  if (!later) return previous.definitions
+  return withDefinitions(EMPTY_DEFINITIONS, segments.slice(0, kept).map((segment) => segment.definitions))
+}
+
+function changedLabels(
+  before: ReadonlyMap<string, LinkDefinition>, after: ReadonlyMap<string, LinkDefinition>,
+  previous: MarkdownParseState, kept: number, drafts: readonly { definitions: readonly (readonly [string, LinkDefinition])[] }[],
+): string[] {
+  if (before === after) return []
+  const candidates = new Set<string>()
+  for (let index = kept; index < previous.segments.length; index++) {
+    for (const [label] of previous.segments[index]?.definitions ?? []) candidates.add(label)
+  }
+  for (const draft of drafts) for (const [label] of draft.definitions) candidates.add(label)
+  return [...candidates].filter((label) => !sameDefinition(before.get(label), after.get(label)))
+}
+
+/** Rebuilds the kept blocks whose references look up a label whose definition changed. */
+function reparseReferrers(
+  segments: Segment[], blocks: MarkdownBlock[], changed: readonly string[], referrers: Map<string, number[]>,
+  definitions: ReadonlyMap<string, LinkDefinition>, options: ParseOptions,
+): void {
+  const redo = new Set<number>()
+  for (const label of changed) {
+    for (const start of referrers.get(label) ?? []) {
+      const index = segmentAt(segments, start)
+      if (index !== -1 && segments[index]?.lookups.has(label)) redo.add(index)
+    }
+  }
+  for (const index of redo) {
+    const segment = segments[index] as Segment
+    if (segment.tree === undefined) continue
+    const lookups = new Map<string, LinkDefinition | undefined>()
+    const node = buildBlock(segment.tree, {
+      streaming: false,
+      extendedAutolinks: options.extendedAutolinks,
+      math: options.math,
+      definitions,
+      onLookup: (label) => {
+        if (lookups.has(label)) return
+        lookups.set(label, definitions.get(label))
+        remember(referrers, label, segment.start)
+      },
+    })
+    const old = segment.block
+    const block = node === undefined || old === undefined ? undefined : { ...old, node }
+    segments[index] = { ...segment, block, lookups }
+    if (old && block) blocks[blocks.indexOf(old)] = block
+  }
+}
+
+function segmentAt(segments: readonly Segment[], start: number): number {
+  let low = 0
+  let high = segments.length - 1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    const value = segments[middle]?.start ?? 0
+    if (value === start) return middle
+    if (value < start) low = middle + 1
+    else high = middle - 1
+  }
+  return -1
 }

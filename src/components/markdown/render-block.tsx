@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { CodeBlock } from './code-block'
 import { markdownMessages, type MarkdownLocale } from './locale'
+import { MathFormula } from './math-formula'
+import { MermaidDiagram } from './mermaid-diagram'
 import { renderInline } from './render-inline'
 import type { BlockNode, ListItemNode } from './types'
 
@@ -39,7 +41,18 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
       return <p key={key} className="as-md-paragraph">{renderInline(node.children)}</p>
     }
     case 'code': {
-      return <CodeBlock key={key} code={node.code} language={node.language} status={node.status} locale={locale} />
+      const code = <CodeBlock key={key} code={node.code} language={node.language} status={node.status} locale={locale} />
+      // a diagram is drawn only once its fence has closed; the code stays beside it, to read and copy
+      if (node.language !== 'mermaid' || node.status !== 'done') return code
+      return (
+        <div key={key} className="as-md-diagram">
+          <MermaidDiagram source={node.code} label={markdownMessages(locale).diagram} />
+          {code}
+        </div>
+      )
+    }
+    case 'math': {
+      return <MathFormula key={key} tex={node.value} display block status={node.status} />
     }
     case 'blockquote': {
       return (
@@ -66,13 +79,15 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
                 ))}
               </tr>
             </thead>
-            <tbody>
-              {node.rows.map((row, rowIndex) => (
-                <tr key={rowIndex}>
-                  {row.map((cell, index) => <td key={index} data-align={node.align[index]}>{renderInline(cell)}</td>)}
-                </tr>
-              ))}
-            </tbody>
+            {node.rows.length === 0 ? null : (
+              <tbody>
+                {node.rows.map((row, rowIndex) => (
+                  <tr key={rowIndex}>
+                    {row.map((cell, index) => <td key={index} data-align={node.align[index]}>{renderInline(cell)}</td>)}
+                  </tr>
+                ))}
+              </tbody>
+            )}
           </table>
         </div>
       )

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
+import { MathFormula } from './math-formula'
 import { RemoteImage } from './remote-image'
-import { safeUrl } from './safe-url'
+import { encodeUrl, safeUrl } from './safe-url'
 import type { InlineNode } from './types'
 
 const LINK_REL = 'noopener noreferrer nofollow'
@@ -19,15 +20,19 @@ function renderNode(node: InlineNode, key: number): ReactNode {
     case 'delete': {
       return <del key={key}>{renderInline(node.children)}</del>
     }
+    case 'inlineMath': {
+      return <MathFormula key={key} tex={node.value} display={node.display} status="done" />
+    }
     case 'inlineCode': {
       return <code key={key} className="as-md-inline-code">{node.value}</code>
     }
     case 'link': {
-      const href = safeUrl(node.url, 'link')
+      // an empty destination links to the page itself (CommonMark keeps `href=""`): harmless, so it stays
+      const href = node.url === '' ? '' : safeUrl(encodeUrl(node.url), 'link')
       // a refused URL leaves only the link text: no anchor, nothing to click
       if (href === null) return <span key={key}>{renderInline(node.children)}</span>
       // same-page anchors stay in the tab; everything else opens a new one
-      const external = !href.startsWith('#')
+      const external = href !== '' && !href.startsWith('#')
       return (
         <a
           key={key}
@@ -42,7 +47,7 @@ function renderNode(node: InlineNode, key: number): ReactNode {
       )
     }
     case 'image': {
-      const src = safeUrl(node.url, 'image')
+      const src = safeUrl(encodeUrl(node.url), 'image')
       if (src === null) return <span key={key} className="as-md-image-refused">[{node.alt}]</span>
       return <RemoteImage key={key} src={src} alt={node.alt} title={node.title} />
     }

@@ -11,6 +11,8 @@ export type InlineNode =
   | { readonly type: 'strong'; readonly children: readonly InlineNode[] }
   /** `~~a~~`. */
   | { readonly type: 'delete'; readonly children: readonly InlineNode[] }
+  /** `$x^2$` (or `$$…$$` inline): TeX source, typeset once the math chunk has loaded. */
+  | { readonly type: 'inlineMath'; readonly value: string; readonly display: boolean }
   /** A backtick code span; `value` is the literal content. */
   | { readonly type: 'inlineCode'; readonly value: string }
   /** `[text](url "title")`, `<https://…>` or a bare URL. `url` is raw: the renderer passes it through `safeUrl`. */
@@ -41,6 +43,8 @@ export type BlockNode =
       readonly code: string
       readonly status: 'streaming' | 'done'
     }
+  /** A `$$` fenced TeX block; `status: 'streaming'` while its closing `$$` has not arrived (shown as source). */
+  | { readonly type: 'math'; readonly value: string; readonly status: 'streaming' | 'done' }
   /** `> quoted` blocks, nested as deep as the markers go. */
   | { readonly type: 'blockquote'; readonly children: readonly BlockNode[] }
   /** A bullet or ordered list; `tight` lists render their paragraphs without `<p>`. */
@@ -80,4 +84,8 @@ export interface MarkdownBlock {
 export interface ParseOptions {
   /** The text is a live stream that may still grow: hold ambiguous tails and render unclosed syntax as closed. */
   readonly streaming: boolean
+  /** GFM's extended autolinks: bare `https://…`, `www.…` and e-mail addresses become links. @default true */
+  readonly extendedAutolinks?: boolean
+  /** TeX math: `$…$`, `$$…$$` and `$$` fenced blocks. @default true */
+  readonly math?: boolean
 }

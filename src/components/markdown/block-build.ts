@@ -1,0 +1,144 @@
+import type { TreeBlock } from './block-lines'
+import { fitRows } from './block-table'
+import { unescapeText } from './inline-links'
+import { parseInline, type InlineContext } from './inline-parser'
+import { mayBecomeDefinition } from './link-definitions'
+import type { BlockNode, InlineNode, ListItemNode } from './types'
+import { PARSE_WORK } from './parse-work'
+
+const TASK = /^\[([ xX])\](?:[ \t]+|$)/
+const TABLE_ROW_START = /^[ \t]*\|/
+
+/** How a tree is turned into nodes: a live stream or not, and what inline parsing may look up. */
+export interface BuildContext extends InlineContext {
+  readonly streaming: boolean
+}
+
+function trimContent(text: string): string {
+  return text.replace(/^[ \t\n]+|[ \t\n]+$/g, '')
+}
+
+function endsWithBlankLine(block: TreeBlock, next: TreeBlock | undefined): boolean {
+  return next !== undefined && block.endLine !== next.startLine - 1
+}
+
+function isTight(list: TreeBlock): boolean {
+  const items = list.children
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as TreeBlock
+    if (endsWithBlankLine(item, items[index + 1])) return false
+    const children = item.children
+    for (let child = 0; child < children.length - 1; child++) {
+      if (endsWithBlankLine(children[child] as TreeBlock, children[child + 1])) return false
+    }
+  }
+  return true
+}
+
+function language(info: string): string | undefined {
+  const word = unescapeText(info.trim()).split(/[ \t]+/)[0] ?? ''
+  // `{.python}` and `python{1,3}` shapes are trimmed
+  const name = word.replace(/^[{.]+/, '').replace(/[{}].*$/, '').toLowerCase()
+  return name === '' ? undefined : name
+}
+
+function paragraphText(block: TreeBlock, context: BuildContext): { text: string; open: boolean } | undefined {
+  const open = context.streaming && block.live
+  let lines = block.lines
+  // live tail: up to two trailing `|` lines may be a table whose delimiter row is still on its way
+  if (open) {
+    let visible = lines.length
+    while (visible > 0 && visible > lines.length - 2 && TABLE_ROW_START.test(lines[visible - 1] ?? '')) visible--
+    lines = lines.slice(0, visible)
+  }
+  const text = trimContent(lines.join('\n'))
+  if (text === '' || (open && mayBecomeDefinition(text))) return undefined
+  return { text, open }
+}
+
+function buildItem(item: TreeBlock, context: BuildContext): ListItemNode {
+  let checked: boolean | undefined
+  const children: BlockNode[] = []
+  for (const [index, child] of item.children.entries()) {
+    if (index === 0 && child.kind === 'paragraph') {
+      const paragraph = paragraphText(child, context)
+      const task = paragraph === undefined ? null : TASK.exec(paragraph.text)
+      if (paragraph !== undefined && task) {
+        checked = task[1] !== ' '
+        const rest = paragraph.text.slice(task[0].length)
+        if (rest !== '') children.push({ type: 'paragraph', children: parseInline(rest, paragraph.open, context) })
+        continue
+      }
+    }
+    const node = buildBlock(child, context)
+    if (node !== undefined) children.push(node)
+  }
+  return { checked, children }
+}
+
+/** The node for a finished tree, or undefined when it shows nothing (definitions only, a held live tail). */
+export function buildBlock(block: TreeBlock, context: BuildContext): BlockNode | undefined {
+  PARSE_WORK.steps++
+  switch (block.kind) {
+    case 'paragraph': {
+      const paragraph = paragraphText(block, context)
+      if (paragraph === undefined) return undefined
+      return { type: 'paragraph', children: parseInline(paragraph.text, paragraph.open, context) }
+    }
+    case 'heading': {
+      const open = context.streaming && block.live && block.partialLine
+      return { type: 'heading', level: block.level, children: parseInline(trimContent(block.lines.join('\n')), open, context) }
+    }
+    case 'code': {
+      if (block.fence?.char === '$') {
+        const status = !block.fenceClosed && context.streaming && block.live ? 'streaming' : 'done'
+        return { type: 'math', value: block.lines.join('\n'), status }
+      }
+      const fenced = block.fence !== undefined
+      // while the opening line is still arriving, its info string (`pyth…`) is not a language yet
+      const name = fenced && !(context.streaming && block.partialLine && block.live) ? language(block.info) : undefined
+      const status = fenced && !block.fenceClosed && context.streaming && block.live ? 'streaming' : 'done'
+      return { type: 'code', language: name, code: block.lines.join('\n'), status }
+    }
+    case 'blockquote': {
+      return { type: 'blockquote', children: buildChildren(block, context) }
+    }
+    case 'list': {
+      const data = block.list
+      const items = block.children.map((item) => buildItem(item, context))
+      return { type: 'list', ordered: data?.ordered ?? false, start: data?.start ?? 1, tight: isTight(block), items }
+    }
+    case 'table': {
+      const table = block.table
+      if (table === undefined) return undefined
+      const cells = (row: readonly string[]): InlineNode[][] => row.map((cell) => parseInline(cell, false, context))
+      return { type: 'table', align: table.align, head: cells(table.head), rows: fitRows(table.rows, table.head.length).map(cells) }
+    }
+    case 'thematicBreak': {
+      return { type: 'thematicBreak' }
+    }
+    case 'item':
+    case 'document': {
+      return undefined
+    }
+    default: {
+      block.kind satisfies never
+      return undefined
+    }
+  }
+}
+
+function buildChildren(block: TreeBlock, context: BuildContext): BlockNode[] {
+  const nodes: BlockNode[] = []
+  for (const child of block.children) {
+    const node = buildBlock(child, context)
+    if (node !== undefined) nodes.push(node)
+  }
+  return nodes
+}
+
+/** Every definition in a tree, in document order (the first of a label wins). */
+export function collectDefinitions(block: TreeBlock, into: [string, { url: string; title: string | undefined }][]): void {
+  for (const definition of block.definitions) into.push(definition)
+  for (const child of block.children) collectDefinitions(child, into)
+}

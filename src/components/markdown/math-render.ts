@@ -1,0 +1,65 @@
+// Loaded with `import()` only once a formula is ready to typeset, so KaTeX stays in a separate chunk.
+import katex, { type KatexOptions } from 'katex'
+
+/** Typeset math as plain data: MathML elements and text, nothing else. */
+export type MathNode =
+  | { readonly type: 'text'; readonly value: string }
+  | { readonly type: 'element'; readonly tag: string; readonly attributes: Readonly<Record<string, string>>; readonly children: readonly MathNode[] }
+
+// formulas longer or deeper than this are not prose: they stay as their source
+const MAX_SOURCE = 20_000
+const MAX_DEPTH = 64
+// MathML presentation attributes KaTeX writes; anything else (a URL, a handler, a style) is dropped
+const ATTRIBUTES = new Set([
+  'xmlns', 'display', 'mathvariant', 'mathcolor', 'mathbackground', 'displaystyle', 'scriptlevel', 'stretchy',
+  'fence', 'separator', 'lspace', 'rspace', 'accent', 'accentunder', 'movablelimits', 'symmetric', 'minsize',
+  'maxsize', 'columnalign', 'rowalign', 'rowspacing', 'columnspacing', 'columnlines', 'rowlines', 'frame',
+  'framespacing', 'equalrows', 'equalcolumns', 'linethickness', 'width', 'height', 'depth', 'voffset',
+  'encoding', 'notation', 'largeop', 'form', 'open', 'close', 'align', 'side', 'scriptminsize',
+])
+const TAG = /^(?:math|semantics|annotation|m[a-z]+)$/
+
+// KaTeX exports the tree it builds as `__renderToDomTree` (untyped): reading it gives data, never an HTML string
+const buildTree = (katex as unknown as { readonly __renderToDomTree: (tex: string, options: KatexOptions) => unknown }).__renderToDomTree
+
+interface KatexNode {
+  readonly type?: string
+  readonly text?: string
+  readonly attributes?: Readonly<Record<string, unknown>>
+  readonly children?: readonly KatexNode[]
+}
+
+function convert(node: KatexNode, depth: number): MathNode | null {
+  if (depth > MAX_DEPTH) throw new RangeError('formula nested too deep')
+  if (node.children === undefined) return typeof node.text === 'string' ? { type: 'text', value: node.text } : null
+  const children: MathNode[] = []
+  for (const child of node.children) {
+    const converted = convert(child, depth + 1)
+    if (converted !== null) children.push(converted)
+  }
+  // KaTeX wraps its MathML in a `<span class="katex">`: only the MathML is kept
+  if (node.type === undefined) return children.length === 1 ? children[0] ?? null : null
+  if (!TAG.test(node.type)) return null
+  const attributes: Record<string, string> = {}
+  for (const [name, value] of Object.entries(node.attributes ?? {})) {
+    if (ATTRIBUTES.has(name) && typeof value === 'string') attributes[name] = value
+  }
+  return { type: 'element', tag: node.type, attributes, children }
+}
+
+/**
+ * Typesets `tex` with KaTeX as MathML (the browser lays it out: no stylesheet, no inline styles, no fonts to
+ * fetch), with `trust: false` so `\href`, `\url`, `\includegraphics` and `\html…` are refused. Returns null when
+ * the formula can't be typeset, so the caller keeps showing its source.
+ */
+export function renderMath(tex: string, display: boolean): MathNode | null {
+  if (tex.length > MAX_SOURCE) return null
+  try {
+    const tree = buildTree(tex, {
+      displayMode: display, output: 'mathml', throwOnError: false, trust: false, strict: 'ignore', maxExpand: 1000,
+    }) as unknown as KatexNode
+    return convert(tree, 0)
+  } catch {
+    return null
+  }
+}

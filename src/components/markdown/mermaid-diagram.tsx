@@ -1,0 +1,49 @@
+import { memo, useEffect, useState } from 'react'
+
+type MermaidModule = typeof import('./mermaid-render')
+
+let loading: Promise<MermaidModule> | undefined
+
+/** Loads the Mermaid chunk once, when the first diagram is complete; later calls share the promise. */
+export function loadMermaid(): Promise<MermaidModule> {
+  loading ??= import('./mermaid-render').catch((error: unknown) => {
+    loading = undefined // a failed chunk load may succeed next time
+    throw error
+  })
+  return loading
+}
+
+/** Props of `MermaidDiagram`. */
+export interface MermaidDiagramProps {
+  /** The diagram's source (a finished ```mermaid fence). */
+  readonly source: string
+  /** The accessible name of the image. */
+  readonly label: string
+}
+
+/**
+ * A Mermaid diagram, drawn as an `<img>` of the SVG Mermaid made (a `blob:` URL), so none of it is markup in
+ * the page: nothing it holds can run, fetch or restyle anything, whatever the CSP. Until it is ready, or when
+ * Mermaid can't read the source, nothing is shown here and the code block beside it stays.
+ */
+export const MermaidDiagram = memo(function MermaidDiagram({ source, label }: MermaidDiagramProps) {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    let cancelled = false
+    let created: string | null = null
+    if (typeof URL.createObjectURL !== 'function') return
+    loadMermaid()
+      .then((module) => module.renderMermaid(source))
+      .then((svg) => {
+        if (cancelled || svg === null) return
+        created = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }))
+        setUrl(created)
+      }, () => undefined) // no Mermaid chunk (offline, blocked): the code stays
+    return () => {
+      cancelled = true
+      if (created !== null) URL.revokeObjectURL(created)
+    }
+  }, [source])
+  if (url === null) return null
+  return <img className="as-md-mermaid" src={url} alt={label} decoding="async" />
+})
