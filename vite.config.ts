@@ -76,6 +76,7 @@ export default defineConfig(({ mode, command }) => ({
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/browser/**', 'test/interop/**', 'test/package/**', 'node_modules/**'],
     environment: 'node',
+    setupFiles: ['test/setup-testing-library.ts'],
   },
 }))
 

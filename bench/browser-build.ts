@@ -77,14 +77,14 @@ function gzipBytes(source: string | Uint8Array): number {
   return gzipSync(source, { level: 9 }).length
 }
 
-/** Builds bench/browser/ in production mode into a temp folder and writes the workload's events beside it. */
-export async function buildPage(workload: Workload): Promise<BuiltPage> {
+/** Builds bench/browser/ (or another page folder) in production mode into a temp folder and writes the workload's events beside it. */
+export async function buildPage(workload: Workload, pageRoot = PAGE_ROOT): Promise<BuiltPage> {
   const directory = mkdtempSync(join(os.tmpdir(), 'agentscope-browser-bench-'))
   const started = performance.now()
   const output = await build({
     configFile: false,
     envDir: false,
-    root: PAGE_ROOT,
+    root: pageRoot,
     base: './',
     mode: 'production',
     logLevel: 'warn',

@@ -13,8 +13,10 @@ import { printBrowserReport } from './browser-report'
 import { printCoreReport, runCoreBench } from './core-bench'
 import { canCollectGarbage } from './measure'
 import type { RunPlan } from './measure'
+import { printScalingReport, runScalingBench } from './scaling-bench'
 import { printSizeReport, runSizeBench } from './size-bench'
 import { printStoreReport, runStoreBench } from './store-bench'
+import { printTranscriptReport, runTranscriptBench } from './transcript-bench'
 
 interface Suite {
   readonly name: string
@@ -42,6 +44,26 @@ const SUITES: readonly Suite[] = [
     run: async (plan, failures) => {
       const results = await runStoreBench(plan, failures)
       printStoreReport(results)
+      return results
+    },
+  },
+  {
+    name: 'scaling',
+    // Each sample adds thousands of blocks or 20 turns to a state that keeps growing: 5 runs after 1 warm-up.
+    plan: { runs: 5, warmups: 1 },
+    run: (plan, failures) => {
+      const results = runScalingBench(plan, failures)
+      printScalingReport(results)
+      return results
+    },
+  },
+  {
+    name: 'transcript',
+    // Fresh Chromium pages with 1,000-turn histories: 3 samples per scenario after 1 warm-up keep it near a minute.
+    plan: { runs: 3, warmups: 1 },
+    run: async (plan, failures) => {
+      const results = await runTranscriptBench(plan, failures)
+      printTranscriptReport(results)
       return results
     },
   },

@@ -8,8 +8,8 @@ import { dirname, join, relative, resolve } from 'node:path'
 
 const TYPES = resolve(import.meta.dirname, '../dist/types')
 const ENTRIES = ['index.d.ts', 'core.d.ts', 'testing.d.ts', 'inspector.d.ts']
-// `from './x'`, `import './x'`, `import('./x')`: only relative specifiers, with or without an extension
-const SPECIFIER = /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]*)\2/g
+// `from './x'`, `import './x'`, `import('./x')`, and tsc's `import(".")` for a folder's index: relative specifiers only
+const SPECIFIER = /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}(?:\/[^'"]*)?)\2/g
 
 function declarationFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

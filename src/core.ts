@@ -92,6 +92,8 @@ export type {
   TurnStatus,
   UserMessageEntry,
 } from './core/state'
+export type { PersistentMap } from './core/persistent-map'
+export type { PersistentVector } from './core/persistent-vector'
 export { endStream, reduce } from './core/reduce'
 export type { ReduceErrorHandler } from './core/reduce'
 export { isLocalEventValue, parseLocalEvent, userMessageEvent } from './core/local-events'

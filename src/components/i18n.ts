@@ -95,6 +95,11 @@ const EN = {
     'render-failed': 'A part of the conversation could not be shown',
   },
   warnings: (count: number) => `${count} event${count === 1 ? '' : 's'} could not be read and ${count === 1 ? 'was' : 'were'} skipped.`,
+  blockFailed: 'This block could not be shown.',
+  turnFailed: 'This turn could not be shown.',
+  showRaw: 'Show the raw content',
+  copyRaw: 'Copy',
+  copiedRaw: 'Copied',
   turnStatus: {
     streaming: 'Replying…',
     completed: 'Finished',
@@ -268,6 +273,11 @@ const ZH_CN: AgentStrings = {
     'render-failed': '对话的一部分无法显示',
   },
   warnings: (count) => `有 ${count} 个事件无法读取，已跳过。`,
+  blockFailed: '此内容块无法显示。',
+  turnFailed: '此轮回复无法显示。',
+  showRaw: '查看原始内容',
+  copyRaw: '复制',
+  copiedRaw: '已复制',
   turnStatus: {
     streaming: '正在回复…',
     completed: '已完成',

@@ -3,6 +3,7 @@ import { useTurnBlockKeys } from '../react/use-turn'
 import { useTurnSummary } from '../react/use-turn-summary'
 import { AgentIdentity } from './agent-identity'
 import { BlockView } from './block-view'
+import { BlockBoundary } from './render-boundary'
 import { useAgentParts } from './components-context'
 import { useAgentStrings } from './i18n'
 import { StallNotice } from './stall-notice'
@@ -31,7 +32,9 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
     <div className="as-turn" data-status={status} aria-busy={status === 'streaming'} ref={element}>
       {scopeKey === '' && !continued && <AgentIdentity name={name ?? strings.assistant} status={status === 'streaming' ? 'streaming' : undefined} />}
       {keys.map((key) => (
-        <BlockView key={key} turnIndex={index} blockKey={key} scopeKey={scopeKey} />
+        <BlockBoundary key={key} turnIndex={index} blockKey={key} scopeKey={scopeKey}>
+          <BlockView turnIndex={index} blockKey={key} scopeKey={scopeKey} />
+        </BlockBoundary>
       ))}
       {lanes.map((laneKey) => (
         <SubagentLane key={laneKey} scopeKey={laneKey} />

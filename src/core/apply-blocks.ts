@@ -44,7 +44,7 @@ function mediaTypeHint(event: BlockEventFields): string | null {
 
 function startBlock(turn: Turn, kind: StreamedKind, event: BlockEventFields): Turn {
   const openKey = slot.open(kind, event.replyId, event.blockId)
-  if (turn.slots[openKey] !== undefined) return turn
+  if (turn.slots.get(openKey) !== undefined) return turn
   return appendEntry(turn, newEntry(kind, entryKey(turn, event), openKey, event), openKey)
 }
 
@@ -74,8 +74,8 @@ function appendDelta(entry: StreamedEntry, delta: string): StreamedEntry {
 
 // The open block for (kind, replyId, blockId): usually the last entry, else found through its slot.
 function openIndex(turn: Turn, kind: StreamedKind, event: BlockEventFields): number | undefined {
-  const lastIndex = turn.entries.length - 1
-  const last = turn.entries[lastIndex]
+  const lastIndex = turn.blocks.size - 1
+  const last = turn.blocks.last()
   if (
     last !== undefined &&
     last.kind === kind &&
@@ -85,7 +85,7 @@ function openIndex(turn: Turn, kind: StreamedKind, event: BlockEventFields): num
   ) {
     return lastIndex
   }
-  return turn.slots[slot.open(kind, event.replyId, event.blockId)]
+  return turn.slots.get(slot.open(kind, event.replyId, event.blockId))
 }
 
 function deltaBlock(turn: Turn, kind: StreamedKind, event: BlockEventFields & { delta?: string }): Turn {
@@ -95,16 +95,16 @@ function deltaBlock(turn: Turn, kind: StreamedKind, event: BlockEventFields & { 
   let index = openIndex(turn, kind, event)
   if (index === undefined) {
     target = startBlock(turn, kind, event)
-    index = target.entries.length - 1
+    index = target.blocks.size - 1
   }
-  return replaceEntry(target, index, appendDelta(target.entries[index] as StreamedEntry, delta))
+  return replaceEntry(target, index, appendDelta(target.blocks.get(index) as StreamedEntry, delta))
 }
 
 function endBlock(turn: Turn, kind: StreamedKind, event: BlockEventFields): Turn {
   const openKey = slot.open(kind, event.replyId, event.blockId)
-  const index = turn.slots[openKey]
+  const index = turn.slots.get(openKey)
   if (index === undefined) return turn
-  const closed = closeStreamedEntry(turn.entries[index] as StreamedEntry, event.createdAt ?? null)
+  const closed = closeStreamedEntry(turn.blocks.get(index) as StreamedEntry, event.createdAt ?? null)
   if (closed === null) return removeEntry(turn, index)
   return releaseSlot(replaceEntry(turn, index, closed), openKey)
 }

@@ -14,17 +14,15 @@ import { MAIN_SCOPE } from './state'
 import { withFlag, withScopeFields, withStateFields, withTurnFields } from './copy-records'
 import type { AgentState, ExposedSubagent, ModelCall, Turn } from './state'
 import { finalizeToolArguments } from './tool-arguments'
-import { addUsage, closeCurrentTurn, inCurrentTurn, openTurn, scopeKeyOf, scopeOf, withScope } from './turns'
+import { addUsage, closeCurrentTurn, inCurrentTurn, openTurn, replaceEntry, scopeKeyOf, scopeOf, withScope } from './turns'
 
 /** AGENT_START: opens a turn in its scope, closing an open one there as `incomplete`. */
 export function applyAgentStart(state: AgentState, event: AgentStartEvent): AgentState {
   const scope = closeCurrentTurn(scopeOf(state, event), false)
   const replyId = event.replyId
-  const id = replyId || event.id || `turn-${scope.turns.length + 1}`
-  const turn = withTurnFields(openTurn(id, event.name ?? null, event.createdAt ?? null), {
-    replyIds: replyId === undefined ? [] : [replyId],
-  })
-  return withScope(state, withScopeFields(scope, { turns: [...scope.turns, turn], open: true }))
+  const id = replyId || event.id || `turn-${scope.turnList.size + 1}`
+  const turn = openTurn(id, event.name ?? null, event.createdAt ?? null, replyId)
+  return withScope(state, withScopeFields(scope, { turnList: scope.turnList.push(turn), open: true }))
 }
 
 /** AGENT_END: closes the open turn of its scope, if any. */
@@ -102,11 +100,14 @@ export function applyModelCallEnd(state: AgentState, event: ModelCallEndEvent): 
 
 // A model call's end closes every tool call it left streaming (their END may never come, see applyToolCallDelta).
 function finalizeStreamingCalls(turn: Turn, endedAt: string | null): Turn {
-  if (!turn.entries.some((entry) => entry.kind === 'tool_use' && entry.status === 'streaming')) return turn
-  const entries = turn.entries.map((entry) =>
-    entry.kind === 'tool_use' && entry.status === 'streaming' ? finalizeToolArguments(entry, endedAt) : entry,
-  )
-  return withTurnFields(turn, { entries })
+  if (turn.streamingCalls === 0) return turn
+  let finalized = turn
+  turn.blocks.forEach((entry, index) => {
+    if (entry.kind === 'tool_use' && entry.status === 'streaming') {
+      finalized = replaceEntry(finalized, index, finalizeToolArguments(entry, endedAt))
+    }
+  })
+  return finalized
 }
 
 /** SUBAGENT_EXPOSED: upserted by subagentId. */

@@ -83,8 +83,8 @@ export function applyToolCallDelta(state: AgentState, event: ToolCallDeltaEvent)
     // A hidden tool (name starting with "__") streams deltas with no START: not for the transcript.
     if (isPlaceholderName(event.toolCallName)) return state
     const turn = appendToolUse(currentTurn(scope), event)
-    const index = turn.entries.length - 1
-    const entry = turn.entries[index] as ToolUseEntry
+    const index = turn.blocks.size - 1
+    const entry = turn.blocks.get(index) as ToolUseEntry
     return withScope(state, replaceCurrentTurn(scope, replaceEntry(turn, index, appendToolArguments(entry, delta))))
   }
   if (delta === '') return state
@@ -128,12 +128,12 @@ function newResultEntry(turn: Turn, event: ToolEventFields): ToolResultEntry {
 function withOpenResult(turn: Turn, event: ToolEventFields, update: (entry: ToolResultEntry) => ToolResultEntry): Turn {
   const name = slot.toolResult(event.toolCallId)
   let target = turn
-  let index = turn.slots[name]
+  let index = turn.slots.get(name)
   if (index === undefined) {
     target = appendEntry(turn, newResultEntry(turn, event), name)
-    index = target.entries.length - 1
+    index = target.blocks.size - 1
   }
-  return replaceEntry(target, index, update(target.entries[index] as ToolResultEntry))
+  return replaceEntry(target, index, update(target.blocks.get(index) as ToolResultEntry))
 }
 
 function appendOutput(entry: ToolResultEntry, output: readonly ContentBlock[]): ToolResultEntry {
@@ -145,7 +145,7 @@ function appendOutput(entry: ToolResultEntry, output: readonly ContentBlock[]): 
 /** TOOL_RESULT_START: a running result in the current turn, even when its call sits in an earlier one. */
 export function applyToolResultStart(state: AgentState, event: ToolResultStartEvent): AgentState {
   return inCurrentTurn(state, event, (turn) =>
-    turn.slots[slot.toolResult(event.toolCallId)] === undefined
+    turn.slots.get(slot.toolResult(event.toolCallId)) === undefined
       ? appendEntry(turn, newResultEntry(turn, event), slot.toolResult(event.toolCallId))
       : turn,
   )

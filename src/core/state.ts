@@ -9,8 +9,11 @@ import type {
   ToolResultBlock,
   ToolUseBlock,
 } from './message'
+import type { PersistentMap } from './persistent-map'
+import type { PersistentVector } from './persistent-vector'
 import { createSeenIds } from './seen-ids'
 import type { SeenIds } from './seen-ids'
+import { ScopeRecord } from './turn-record'
 
 /** Where a turn stands (protocol §7.2). */
 export type TurnStatus =
@@ -113,14 +116,21 @@ export interface Turn {
   readonly status: TurnStatus
   /** Resolved when the turn closes; null means MODEL_STOP. */
   readonly generateReason: GenerateReason | null
+  /** The blocks in order: an array made from `blocks` on first read, the same array for this revision. */
   readonly entries: readonly BlockEntry[]
+  /** The same blocks as a persistent vector: what the reducer appends to in O(1) amortized. */
+  readonly blocks: PersistentVector<BlockEntry>
   /** Lookup of open blocks, tool calls and open results to their index in `entries`. */
-  readonly slots: Readonly<Record<string, number>>
+  readonly slots: PersistentMap<number>
+  /** How many tool calls in `entries` are still streaming (so a model call's end need not look at every block). */
+  readonly streamingCalls: number
   readonly modelCalls: readonly ModelCall[]
   /** The sum over the model calls that reported usage, or null. */
   readonly usage: ChatUsage | null
   /** replyIds seen in this turn, to recognise late events once it is closed. */
-  readonly replyIds: readonly string[]
+  readonly replyIds: PersistentMap<true>
+  /** The replyId recorded last, checked before `replyIds`. */
+  readonly lastReplyId: string | null
   /** The AGENT_RESULT Msg, kept apart from the content. */
   readonly result: Msg | null
   readonly stopReason: GenerateReason | null
@@ -137,7 +147,14 @@ export interface Scope {
   readonly key: string
   readonly source: string | null
   readonly taskId: string | null
+  /** The turns in order: an array made from `turnList` on first read, the same array for this revision. */
   readonly turns: readonly Turn[]
+  /** The same turns as a persistent vector: what the reducer appends to and replaces in. */
+  readonly turnList: PersistentVector<Turn>
+  /** For each tool call of a closed turn, the index of the newest closed turn that holds it. */
+  readonly toolCallTurns: PersistentMap<number>
+  /** The replyIds of the closed turns, to recognise late events. */
+  readonly closedReplyIds: PersistentMap<true>
   /** Whether the last turn is still open. */
   readonly open: boolean
   /** For a subagent: the top-level tool call that was running when it started (its spawner), if known. */
@@ -202,7 +219,7 @@ export const MAIN_SCOPE = ''
 /** A state with no events applied. */
 export function createAgentState(): AgentState {
   return {
-    scopes: { [MAIN_SCOPE]: { key: MAIN_SCOPE, source: null, taskId: null, turns: [], open: false, parentToolCallId: null, parentTurn: null } },
+    scopes: { [MAIN_SCOPE]: newScope(MAIN_SCOPE, null, null, null, null) },
     pendingConfirmation: null,
     pendingExternalExecution: null,
     subagentPendingConfirmations: [],
@@ -212,4 +229,15 @@ export function createAgentState(): AgentState {
     seenIds: createSeenIds(),
     seenCount: 0,
   }
+}
+
+/** An empty scope. */
+export function newScope(
+  key: string,
+  source: string | null,
+  taskId: string | null,
+  parentToolCallId: string | null,
+  parentTurn: number | null,
+): Scope {
+  return new ScopeRecord({ key, source, taskId, turns: [], open: false, parentToolCallId, parentTurn } as unknown as Scope)
 }

@@ -3,8 +3,11 @@ import { finalizeDataEntry } from './data-block'
 import { finalizeToolArguments } from './tool-arguments'
 import type { ChatUsage, GenerateReason, Msg } from './message'
 import type { AgentState, BlockEntry, Scope, Turn, TurnStatus } from './state'
-import { MAIN_SCOPE } from './state'
+import { MAIN_SCOPE, newScope } from './state'
 import { copyScope, copyState, copyTurn } from './copy-records'
+import { PersistentMap } from './persistent-map'
+import { PersistentVector } from './persistent-vector'
+import { TurnRecord, indexReplyIds, indexToolCalls, streamingCallsDelta } from './turn-record'
 
 // Resume echoes and hints carry the replyId of an earlier call, so they never count as late (§7.2).
 const NEVER_LATE: ReadonlySet<string> = new Set(['USER_CONFIRM_RESULT', 'EXTERNAL_EXECUTION_RESULT', 'HINT_BLOCK'])
@@ -22,18 +25,21 @@ function replyIdOf(event: AgentEvent): string | undefined {
 }
 
 /** A new, open turn. */
-export function openTurn(id: string, name: string | null, timestamp: string | null): Turn {
-  return {
+export function openTurn(id: string, name: string | null, timestamp: string | null, replyId?: string): Turn {
+  return new TurnRecord({
     id,
     name,
     timestamp,
     status: 'streaming',
     generateReason: null,
-    entries: [],
-    slots: {},
+    entries: PersistentVector.empty<BlockEntry>().toArray(),
+    blocks: PersistentVector.empty(),
+    slots: PersistentMap.empty(),
+    streamingCalls: 0,
     modelCalls: [],
     usage: null,
-    replyIds: [],
+    replyIds: replyId === undefined ? PersistentMap.empty() : PersistentMap.empty<true>().set(replyId, true),
+    lastReplyId: replyId ?? null,
     result: null,
     stopReason: null,
     exceededMaxIters: false,
@@ -41,7 +47,7 @@ export function openTurn(id: string, name: string | null, timestamp: string | nu
     askedExternalExecution: false,
     allToolsDenied: false,
     serial: 0,
-  }
+  })
 }
 
 /** The scope of an event, created empty when it is the first event of that subagent. */
@@ -51,20 +57,18 @@ export function scopeOf(state: AgentState, event: AgentEvent): Scope {
   if (existing !== undefined) return existing
   const taskId = event.metadata?.taskId
   const source = event.source ?? null
-  return {
+  return newScope(
     key,
     source,
-    taskId: typeof taskId === 'string' && taskId !== '' ? taskId : null,
-    turns: [],
-    open: false,
-    parentToolCallId: source === null ? null : spawningToolCall(state, source),
-    parentTurn: source === null ? null : openTurnIndex(state),
-  }
+    typeof taskId === 'string' && taskId !== '' ? taskId : null,
+    source === null ? null : spawningToolCall(state, source),
+    source === null ? null : openTurnIndex(state),
+  )
 }
 
 function openTurnIndex(state: AgentState): number | null {
   const main = state.scopes[MAIN_SCOPE]
-  return main !== undefined && main.open ? main.turns.length - 1 : null
+  return main !== undefined && main.open ? main.turnList.size - 1 : null
 }
 
 const SPAWNING_TOOL = /agent|spawn|delegate|task/i
@@ -79,7 +83,7 @@ function spawningToolCall(state: AgentState, source: string): string | null {
   for (const entry of currentTurn(main).entries) {
     if (entry.kind !== 'tool_result' || entry.status !== 'streaming') continue
     const found = findToolUse(main, entry.block.id)
-    const call = found && (main.turns[found.turnIndex] as Turn).entries[found.entryIndex]
+    const call = found && main.turnList.get(found.turnIndex)?.blocks.get(found.entryIndex)
     const input = call?.kind === 'tool_use' ? call.block.input : {}
     running.push({ id: entry.block.id, name: entry.block.name ?? '', input })
   }
@@ -98,18 +102,19 @@ export function enterTurn(state: AgentState, event: AgentEvent): Scope | undefin
   const replyId = replyIdOf(event)
   const recordsReplyId = replyId !== undefined && !NEVER_LATE.has(event.type)
   if (!scope.open) {
-    if (recordsReplyId && scope.turns.some((turn) => turn.replyIds.includes(replyId))) return undefined
-    const turn = openTurn(replyId || event.id || `turn-${scope.turns.length + 1}`, null, event.createdAt ?? null)
+    if (recordsReplyId && scope.closedReplyIds.has(replyId)) return undefined
+    const turn = openTurn(replyId || event.id || `turn-${scope.turnList.size + 1}`, null, event.createdAt ?? null)
     const opened = copyScope(scope)
-    opened.turns = [...scope.turns, turn]
+    opened.turnList = scope.turnList.push(turn)
     opened.open = true
     scope = opened
   }
   if (!recordsReplyId) return scope
-  const current = scope.turns[scope.turns.length - 1] as Turn
-  if (current.replyIds.includes(replyId)) return scope
+  const current = currentTurn(scope)
+  if (current.lastReplyId === replyId || current.replyIds.has(replyId)) return scope
   const recorded = copyTurn(current)
-  recorded.replyIds = [...current.replyIds, replyId]
+  recorded.replyIds = current.replyIds.set(replyId, true)
+  recorded.lastReplyId = replyId
   return replaceCurrentTurn(scope, recorded)
 }
 
@@ -125,20 +130,18 @@ export function inCurrentTurn(state: AgentState, event: AgentEvent, update: (tur
 
 /** The open turn of a scope that went through {@link enterTurn}. */
 export function currentTurn(scope: Scope): Turn {
-  return scope.turns[scope.turns.length - 1] as Turn
+  return scope.turnList.last() as Turn
 }
 
 /** The scope with its last turn replaced. */
 export function replaceCurrentTurn(scope: Scope, turn: Turn): Scope {
-  return replaceTurn(scope, scope.turns.length - 1, turn)
+  return replaceTurn(scope, scope.turnList.size - 1, turn)
 }
 
 /** The scope with the turn at `index` replaced. */
 export function replaceTurn(scope: Scope, index: number, turn: Turn): Scope {
-  const turns = scope.turns.slice()
-  turns[index] = turn
   const next = copyScope(scope)
-  next.turns = turns
+  next.turnList = scope.turnList.set(index, turn)
   return next
 }
 
@@ -158,35 +161,43 @@ function onlyMain(scopes: Readonly<Record<string, Scope>>, key: string): boolean
 
 /** The turn with the entry at `index` replaced. */
 export function replaceEntry(turn: Turn, index: number, entry: BlockEntry): Turn {
-  const entries = turn.entries.slice()
-  entries[index] = entry
   const next = copyTurn(turn)
-  next.entries = entries
+  next.blocks = turn.blocks.set(index, entry)
+  next.streamingCalls = turn.streamingCalls + streamingCallsDelta(turn.blocks.get(index), entry)
   return next
 }
 
 /** The turn with an entry appended, registered under `slot` when given. */
 export function appendEntry(turn: Turn, entry: BlockEntry, slot?: string): Turn {
   const next = copyTurn(turn)
-  next.entries = [...turn.entries, entry]
-  if (slot !== undefined) next.slots = { ...turn.slots, [slot]: turn.entries.length }
+  next.blocks = turn.blocks.push(entry)
+  if (slot !== undefined) next.slots = turn.slots.set(slot, turn.blocks.size)
+  next.streamingCalls = turn.streamingCalls + streamingCallsDelta(undefined, entry)
   next.serial = turn.serial + 1
   return next
 }
 
 /** The turn with a slot removed (its entry stays). */
 export function releaseSlot(turn: Turn, slot: string): Turn {
-  const { [slot]: _released, ...slots } = turn.slots
   const next = copyTurn(turn)
-  next.slots = slots
+  next.slots = turn.slots.delete(slot)
   return next
 }
 
-/** The turn without the entry at `index`; slots are rebuilt since later indexes shift. */
+/** The turn without the entry at `index`: O(1) for the last one, else slots are rebuilt since later indexes shift. */
 export function removeEntry(turn: Turn, index: number): Turn {
   const next = copyTurn(turn)
-  next.entries = turn.entries.filter((_entry, position) => position !== index)
-  next.slots = slotsOf(next.entries)
+  const removed = turn.blocks.get(index)
+  if (index === turn.blocks.size - 1) {
+    next.blocks = turn.blocks.pop()
+    let slots = turn.slots
+    for (const name of slotNamesOf(removed)) if (slots.get(name) === index) slots = slots.delete(name)
+    next.slots = slots
+  } else {
+    next.entries = turn.entries.filter((_entry, position) => position !== index)
+    next.slots = slotsOf(next.entries)
+  }
+  next.streamingCalls = turn.streamingCalls + streamingCallsDelta(removed, undefined)
   return next
 }
 
@@ -202,31 +213,36 @@ export const slot = {
   toolResult: (toolCallId: string) => `r\u0000${toolCallId}`,
 }
 
-function slotsOf(entries: readonly BlockEntry[]): Record<string, number> {
-  const slots: Record<string, number> = {}
-  entries.forEach((entry, index) => {
-    switch (entry.kind) {
-      case 'text':
-      case 'thinking':
-      case 'data': {
-        if (entry.openKey !== null) slots[entry.openKey] = index
-        break
-      }
-      case 'tool_use': {
-        slots[slot.toolUse(entry.block.id)] ??= index
-        break
-      }
-      case 'tool_result': {
-        if (entry.status === 'streaming') slots[slot.toolResult(entry.block.id)] = index
-        break
-      }
-      case 'hint': {
-        break
-      }
-      default: {
-        entry satisfies never
-      }
+// The slots an entry can be registered under.
+function slotNamesOf(entry: BlockEntry | undefined): string[] {
+  if (entry === undefined) return []
+  switch (entry.kind) {
+    case 'text':
+    case 'thinking':
+    case 'data': {
+      return entry.openKey === null ? [] : [entry.openKey]
     }
+    case 'tool_use': {
+      return [slot.toolUse(entry.block.id)]
+    }
+    case 'tool_result': {
+      return entry.status === 'streaming' ? [slot.toolResult(entry.block.id)] : []
+    }
+    case 'hint': {
+      return []
+    }
+    default: {
+      entry satisfies never
+      return []
+    }
+  }
+}
+
+function slotsOf(entries: readonly BlockEntry[]): PersistentMap<number> {
+  let slots = PersistentMap.empty<number>()
+  entries.forEach((entry, index) => {
+    // A call id that repeats in a turn is found at its first entry.
+    for (const name of slotNamesOf(entry)) if (entry.kind !== 'tool_use' || !slots.has(name)) slots = slots.set(name, index)
   })
   return slots
 }
@@ -234,11 +250,13 @@ function slotsOf(entries: readonly BlockEntry[]): Record<string, number> {
 /** Where the tool call with this id sits in the scope, newest turn first. */
 export function findToolUse(scope: Scope, toolCallId: string): { turnIndex: number; entryIndex: number } | undefined {
   const name = slot.toolUse(toolCallId)
-  for (let turnIndex = scope.turns.length - 1; turnIndex >= 0; turnIndex--) {
-    const entryIndex = (scope.turns[turnIndex] as Turn).slots[name]
-    if (entryIndex !== undefined) return { turnIndex, entryIndex }
+  if (scope.open) {
+    const entryIndex = currentTurn(scope).slots.get(name)
+    if (entryIndex !== undefined) return { turnIndex: scope.turnList.size - 1, entryIndex }
   }
-  return undefined
+  const turnIndex = scope.toolCallTurns.get(toolCallId)
+  const entryIndex = turnIndex === undefined ? undefined : scope.turnList.get(turnIndex)?.slots.get(name)
+  return turnIndex === undefined || entryIndex === undefined ? undefined : { turnIndex, entryIndex }
 }
 
 /** Applies `update` to a tool call of the scope wherever it is; the same scope when it is unknown or unchanged. */
@@ -249,8 +267,8 @@ export function updateToolUse(
 ): Scope {
   const found = findToolUse(scope, toolCallId)
   if (found === undefined) return scope
-  const turn = scope.turns[found.turnIndex] as Turn
-  const entry = turn.entries[found.entryIndex] as BlockEntry & { kind: 'tool_use' }
+  const turn = scope.turnList.get(found.turnIndex) as Turn
+  const entry = turn.blocks.get(found.entryIndex) as BlockEntry & { kind: 'tool_use' }
   const updated = update(entry)
   if (updated === entry) return scope
   return replaceTurn(scope, found.turnIndex, replaceEntry(turn, found.entryIndex, updated))
@@ -280,19 +298,24 @@ export function closeCurrentTurn(scope: Scope, ended: boolean): Scope {
   if (!scope.open) return scope
   const turn = currentTurn(scope)
   const entries: BlockEntry[] = []
-  for (const entry of turn.entries) {
+  let changed = false
+  turn.blocks.forEach((entry) => {
     const closed = closeEntry(entry)
     if (closed !== null) entries.push(closed)
-  }
+    changed ||= closed !== entry
+  })
   const generateReason = resolveGenerateReason(turn)
   const status: TurnStatus = ended ? statusOfReason(generateReason) : 'incomplete'
   const closed = copyTurn(turn)
-  closed.entries = entries
+  if (changed) closed.entries = entries
   closed.slots = slotsOf(entries)
+  closed.streamingCalls = 0
   closed.generateReason = generateReason
   closed.status = status
   const next = copyScope(replaceCurrentTurn(scope, closed))
   next.open = false
+  next.toolCallTurns = indexToolCalls(scope.toolCallTurns, closed, scope.turnList.size - 1)
+  next.closedReplyIds = indexReplyIds(scope.closedReplyIds, closed)
   return next
 }
 

@@ -83,8 +83,10 @@ export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, 
  * (core 12.8, hooks 18.0, `<AgentChat>` 41.3 kB) so that growth fails CI. Getting core, hooks and `<AgentChat>`
  * under their budgets takes smaller sources (the event validation in core/parse-event, the turn bookkeeping in
  * core/turns and the session are the largest modules); lower these as they shrink, never raise them unexamined.
+ * Raised once for issue #11 (branch robust): the persistent vector and hash trie behind O(1) appends (+1.8 kB in
+ * core and hooks), and the render boundaries and windowed list of `<AgentChat>` (+3.9 kB with the above).
  */
-export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 13_200, hooks: 18_500, agentChat: 42_500, css: 5_000 }
+export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_100, hooks: 20_400, agentChat: 46_600, css: 5_000 }
 
 /** The apps measured for each figure, in `apps/`. */
 export const SIZED_APPS: Readonly<Record<Exclude<SizedApp, 'css'>, string>> = {

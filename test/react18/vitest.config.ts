@@ -43,6 +43,7 @@ export default defineConfig({
   test: {
     include: ['test/components/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['test/setup-testing-library.ts'],
     server: { deps: { inline: [/@testing-library\/react/, /zustand/] } },
   },
 })

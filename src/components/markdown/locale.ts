@@ -12,6 +12,8 @@ export interface MarkdownMessages {
   readonly taskOpen: string
   /** The button that loads a remote image: its alt text and host. */
   readonly loadImage: (alt: string, host: string) => string
+  /** The accessible name of a drawn Mermaid diagram. */
+  readonly diagram: string
 }
 
 const MESSAGES: Readonly<Record<'en' | 'zh-CN', MarkdownMessages>> = {
@@ -21,6 +23,7 @@ const MESSAGES: Readonly<Record<'en' | 'zh-CN', MarkdownMessages>> = {
     taskDone: 'Done',
     taskOpen: 'To do',
     loadImage: (alt, host) => `Load image${alt ? ` “${alt}”` : ''}${host ? ` from ${host}` : ''}`,
+    diagram: 'Mermaid diagram',
   },
   'zh-CN': {
     copy: '复制',
@@ -28,6 +31,7 @@ const MESSAGES: Readonly<Record<'en' | 'zh-CN', MarkdownMessages>> = {
     taskDone: '已完成',
     taskOpen: '待办',
     loadImage: (alt, host) => `加载图片${alt ? `“${alt}”` : ''}${host ? `（来自 ${host}）` : ''}`,
+    diagram: 'Mermaid 图表',
   },
 }
 

@@ -1,0 +1,165 @@
+import type { ChatUsage, GenerateReason, Msg } from './message'
+import { PersistentMap } from './persistent-map'
+import { PersistentVector } from './persistent-vector'
+import type { BlockEntry, ModelCall, Scope, Turn, TurnStatus } from './state'
+
+// Turns and scopes are classes so that their lists can live in persistent vectors (O(1) amortized appends)
+// while `entries` and `turns` stay plain arrays for readers: each is made from the vector on first read and
+// reused for that revision. The constructors copy every field by name, which keeps one hidden class on V8.
+
+function isStreamingCall(entry: BlockEntry | undefined): boolean {
+  return entry !== undefined && entry.kind === 'tool_use' && entry.status === 'streaming'
+}
+
+/** How many tool calls among the entries are still streaming. */
+export function countStreamingCalls(blocks: PersistentVector<BlockEntry>): number {
+  let count = 0
+  blocks.forEach((entry) => {
+    if (isStreamingCall(entry)) count++
+  })
+  return count
+}
+
+/** The change in streaming tool calls when `before` is replaced by `after`. */
+export function streamingCallsDelta(before: BlockEntry | undefined, after: BlockEntry | undefined): number {
+  return (isStreamingCall(after) ? 1 : 0) - (isStreamingCall(before) ? 1 : 0)
+}
+
+/** A turn as the reducer makes it; read it through the {@link Turn} interface. */
+export class TurnRecord implements Turn {
+  id: string
+  name: string | null
+  timestamp: string | null
+  status: TurnStatus
+  generateReason: GenerateReason | null
+  blocks: PersistentVector<BlockEntry>
+  slots: PersistentMap<number>
+  streamingCalls: number
+  modelCalls: readonly ModelCall[]
+  usage: ChatUsage | null
+  replyIds: PersistentMap<true>
+  lastReplyId: string | null
+  result: Msg | null
+  stopReason: GenerateReason | null
+  exceededMaxIters: boolean
+  askedConfirmation: boolean
+  askedExternalExecution: boolean
+  allToolsDenied: boolean
+  serial: number
+
+  /** A copy of `turn`; a turn written as a plain object (with `entries` only) is accepted too. */
+  constructor(turn: Turn) {
+    this.id = turn.id
+    this.name = turn.name
+    this.timestamp = turn.timestamp
+    this.status = turn.status
+    this.generateReason = turn.generateReason
+    const blocks = turn.blocks ?? PersistentVector.from(turn.entries)
+    this.blocks = blocks
+    this.slots = turn.slots ?? PersistentMap.empty()
+    this.streamingCalls = turn.streamingCalls ?? countStreamingCalls(blocks)
+    this.modelCalls = turn.modelCalls
+    this.usage = turn.usage
+    this.replyIds = turn.replyIds ?? PersistentMap.empty()
+    this.lastReplyId = turn.lastReplyId ?? null
+    this.result = turn.result
+    this.stopReason = turn.stopReason
+    this.exceededMaxIters = turn.exceededMaxIters
+    this.askedConfirmation = turn.askedConfirmation
+    this.askedExternalExecution = turn.askedExternalExecution
+    this.allToolsDenied = turn.allToolsDenied
+    this.serial = turn.serial
+  }
+
+  get entries(): readonly BlockEntry[] {
+    return this.blocks.toArray()
+  }
+
+  set entries(entries: readonly BlockEntry[]) {
+    this.blocks = PersistentVector.from(entries)
+    this.streamingCalls = countStreamingCalls(this.blocks)
+  }
+
+  /** The turn as plain JSON, without the indexes. */
+  toJSON(): object {
+    const { blocks: _blocks, slots: _slots, replyIds: _replyIds, streamingCalls: _calls, ...fields } = this
+    return { ...fields, entries: this.entries }
+  }
+}
+
+/** A scope as the reducer makes it; read it through the {@link Scope} interface. */
+export class ScopeRecord implements Scope {
+  key: string
+  source: string | null
+  taskId: string | null
+  turnList: PersistentVector<Turn>
+  open: boolean
+  parentToolCallId: string | null
+  parentTurn: number | null
+  toolCallTurns: PersistentMap<number>
+  closedReplyIds: PersistentMap<true>
+
+  /** A copy of `scope`; a scope written as a plain object (with `turns` only) is accepted too. */
+  constructor(scope: Scope) {
+    this.key = scope.key
+    this.source = scope.source
+    this.taskId = scope.taskId
+    this.open = scope.open
+    this.parentToolCallId = scope.parentToolCallId
+    this.parentTurn = scope.parentTurn
+    if (scope.turnList !== undefined && scope.toolCallTurns !== undefined && scope.closedReplyIds !== undefined) {
+      this.turnList = scope.turnList
+      this.toolCallTurns = scope.toolCallTurns
+      this.closedReplyIds = scope.closedReplyIds
+    } else {
+      this.turnList = PersistentVector.empty()
+      this.toolCallTurns = PersistentMap.empty()
+      this.closedReplyIds = PersistentMap.empty()
+      this.turns = scope.turns
+    }
+  }
+
+  get turns(): readonly Turn[] {
+    return this.turnList.toArray()
+  }
+
+  /** Replaces every turn and re-indexes the closed ones (loading history; the reducer appends with `turnList`). */
+  set turns(turns: readonly Turn[]) {
+    this.turnList = PersistentVector.from(turns)
+    let toolCallTurns = PersistentMap.empty<number>()
+    let replyIds = PersistentMap.empty<true>()
+    turns.forEach((turn, index) => {
+      if (this.open && index === turns.length - 1) return
+      toolCallTurns = indexToolCalls(toolCallTurns, turn, index)
+      replyIds = indexReplyIds(replyIds, turn)
+    })
+    this.toolCallTurns = toolCallTurns
+    this.closedReplyIds = replyIds
+  }
+
+  /** The scope as plain JSON, without the indexes. */
+  toJSON(): object {
+    const { turnList: _turns, toolCallTurns: _calls, closedReplyIds: _replyIds, ...fields } = this
+    return { ...fields, turns: this.turns }
+  }
+}
+
+const TOOL_USE_SLOT = 'u\u0000'
+
+/** `index` recorded for every tool call that the turn's slots know. */
+export function indexToolCalls(index: PersistentMap<number>, turn: Turn, turnIndex: number): PersistentMap<number> {
+  let next = index
+  turn.slots?.forEach((_entryIndex, name) => {
+    if (name.startsWith(TOOL_USE_SLOT)) next = next.set(name.slice(TOOL_USE_SLOT.length), turnIndex)
+  })
+  return next
+}
+
+/** The replyIds of the turn added to `index`. */
+export function indexReplyIds(index: PersistentMap<true>, turn: Turn): PersistentMap<true> {
+  let next = index
+  turn.replyIds?.forEach((_value, replyId) => {
+    next = next.set(replyId, true)
+  })
+  return next
+}

@@ -1,0 +1,173 @@
+import fc from 'fast-check'
+import type { ServerResponse } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSseTransport, readEventStream, replayEvents, toSnapshot } from '../../src/core'
+import { createEventStreamDecoder } from '../../src/transport/read-event-stream'
+import { createAgentStore } from '../../src/store/create-agent-store'
+import { startHttpServer } from '../fixtures/http-server'
+import { end, resultEnd, resultStart, resultText, start, text, textEnd, textStart, thinking, toolDelta, toolEnd, toolStart } from '../fixtures/script'
+
+// The body a test wants served next, as the chunks to write; the server writes them as they come, then ends.
+let nextBody: { chunks: readonly Uint8Array[]; endAbruptly: boolean } = { chunks: [], endAbruptly: false }
+let server: Awaited<ReturnType<typeof startHttpServer>>
+
+async function writeSlowly(response: ServerResponse, chunks: readonly Uint8Array[], endAbruptly: boolean) {
+  response.writeHead(200, { 'Content-Type': 'text/event-stream' })
+  for (const chunk of chunks) {
+    response.write(chunk)
+    // Let some chunks travel alone, so the client really sees the boundaries.
+    if (chunk.length % 3 === 0) await new Promise((resolve) => setImmediate(resolve))
+  }
+  // A cut connection: the bytes so far reach the client first.
+  if (endAbruptly) setTimeout(() => response.destroy(), 50)
+  else response.end()
+}
+
+beforeAll(async () => {
+  server = await startHttpServer((_request, response) => {
+    void writeSlowly(response, nextBody.chunks, nextBody.endAbruptly)
+  })
+})
+afterAll(() => server.close())
+
+const script = [
+  start('R1'),
+  thinking('Let me think… ✓ 思考'),
+  textStart('M1'),
+  text('Hello, 世界 👋 — "quoted" \\ back\nslash', 'M1'),
+  textEnd('M1'),
+  toolStart('c1', 'search', 'M1'),
+  toolDelta('c1', '{"q":"caf', 'M1'),
+  toolDelta('c1', 'é 🍰"}', 'M1'),
+  toolEnd('c1', 'search', 'M1'),
+  resultStart('c1'),
+  resultText('c1', 'found ▶ 3'),
+  resultEnd('c1'),
+  end('R1'),
+]
+
+const lineEnding = fc.constantFrom('\n', '\r\n', '\r')
+// What a server or a proxy may put between frames: comments, ids, retry hints, unknown fields, blank lines.
+const noise = fc.constantFrom(':heartbeat', ': keep-alive 🫀', 'id: 42', 'retry: 3000', 'unknown: field', 'event:', '')
+
+interface Framing {
+  readonly ending: string
+  readonly noiseBefore: readonly string[]
+  readonly junkAt: readonly number[]
+  readonly bom: boolean
+  readonly cuts: readonly number[]
+  readonly spaceAfterColon: boolean
+}
+
+const framing = fc.record({
+  ending: lineEnding,
+  noiseBefore: fc.array(noise, { minLength: script.length, maxLength: script.length }),
+  junkAt: fc.uniqueArray(fc.nat(script.length - 1), { maxLength: 3 }),
+  bom: fc.boolean(),
+  cuts: fc.array(fc.nat(4_000), { maxLength: 40 }),
+  spaceAfterColon: fc.boolean(),
+})
+
+function bodyOf(plan: Framing): { bytes: Uint8Array; junk: number } {
+  const { ending } = plan
+  let text = plan.bom ? '\ufeff' : ''
+  let junk = 0
+  script.forEach((event, index) => {
+    const noiseLine = plan.noiseBefore[index] as string
+    if (noiseLine !== '') text += `${noiseLine}${ending}`
+    if (plan.junkAt.includes(index)) {
+      text += `data:{"type":"TEXT_BLOCK_DELTA", oops${ending}${ending}`
+      junk++
+    }
+    const space = plan.spaceAfterColon ? ' ' : ''
+    text += `event:${space}${String(event.type)}${ending}data:${space}${JSON.stringify(event)}${ending}${ending}`
+  })
+  return { bytes: new TextEncoder().encode(text), junk }
+}
+
+// Cuts anywhere, inside a line ending (CR | LF) or a multi-byte character included.
+function chunksOf(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[] {
+  const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b)
+  const chunks: Uint8Array[] = []
+  let from = 0
+  for (const point of [...points, bytes.length]) {
+    if (point > from) chunks.push(bytes.slice(from, point))
+    from = point
+  }
+  return chunks
+}
+
+describe('SSE framing from a real HTTP server (#11)', () => {
+  it('decodes every event, whatever the chunking, line endings, comments, BOM and junk frames', async () => {
+    await fc.assert(
+      fc.asyncProperty(framing, async (plan) => {
+        const { bytes, junk } = bodyOf(plan)
+        nextBody = { chunks: chunksOf(bytes, plan.cuts), endAbruptly: false }
+        const response = await fetch(`${server.url}/stream`)
+        const events: unknown[] = []
+        const errors: string[] = []
+        await readEventStream(response, { onEvent: (value) => events.push(value), onError: (error) => errors.push(error.code) })
+        expect(events).toEqual(script)
+        expect(errors).toEqual(Array.from({ length: junk }, () => 'malformed-frame'))
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('streams the same fuzzed bodies through the SSE transport into a store, to the snapshot of the script', async () => {
+    await fc.assert(
+      fc.asyncProperty(framing, async (plan) => {
+        const { bytes, junk } = bodyOf(plan)
+        nextBody = { chunks: chunksOf(bytes, plan.cuts), endAbruptly: false }
+        const store = createAgentStore({ transport: createSseTransport({ url: server.url, sessionId: 's' }), scheduleFrame: (run) => {
+          const timer = setTimeout(run, 0)
+          return () => clearTimeout(timer)
+        } })
+        await store.getState().send('hi')
+        expect(store.getState().status).toBe('done')
+        // The store's snapshot also holds the user's own message; the agent's part must be the script's.
+        const snapshot = toSnapshot(store.getState().agent)
+        const expected = replayEvents(script)
+        expect(snapshot.messages.filter((message) => message.role !== 'USER')).toEqual(expected.messages)
+        expect(snapshot.turns).toEqual(expected.turns)
+        expect(store.getState().warnings).toHaveLength(junk)
+      }),
+      { numRuns: 25 },
+    )
+  })
+
+  it('ends a body cut mid-frame as an incomplete turn, keeping what arrived', async () => {
+    const { bytes } = bodyOf({ ending: '\n', noiseBefore: script.map(() => ''), junkAt: [], bom: false, cuts: [], spaceAfterColon: false })
+    const cut = new TextDecoder().decode(bytes).indexOf('TOOL_CALL_START')
+    nextBody = { chunks: [bytes.slice(0, cut)], endAbruptly: true }
+    const store = createAgentStore({ transport: createSseTransport({ url: server.url, sessionId: 's' }) })
+    await store.getState().send('hi')
+    const snapshot = toSnapshot(store.getState().agent)
+    expect(snapshot.turns.map((turn) => turn.status)).toEqual(['incomplete'])
+    expect(JSON.stringify(snapshot.messages)).toContain('Hello, 世界 👋')
+    expect(store.getState().status).toBe('error')
+  })
+
+  it('costs the same per byte for one 2 MB frame in 1 KB chunks as for a 128 KB one (complexity as a ratio)', () => {
+    // The decoder readEventStream runs on each chunk of the body, fed directly: the HTTP round trip would only add noise.
+    const perByte = (length: number) => {
+      const bytes = new TextEncoder().encode(`data:${JSON.stringify({ ...text('x'.repeat(length)), id: 'big' })}\n\n`)
+      const samples: number[] = []
+      for (let run = 0; run < 5; run++) {
+        let seen = 0
+        const decoder = createEventStreamDecoder({ onEvent: () => seen++ })
+        const started = performance.now()
+        for (let offset = 0; offset < bytes.length; offset += 1024) decoder.push(bytes.slice(offset, offset + 1024))
+        samples.push((performance.now() - started) / bytes.length)
+        expect(seen).toBe(1)
+      }
+      return Math.min(...samples)
+    }
+    const small = perByte(128 * 1024)
+    const large = perByte(2 * 1024 * 1024)
+    // Re-scanning the held chunks on every push would make the 16× longer frame ~16× dearer per byte; linear is ~1×
+    // (up to a few × on a busy machine, where the large strings' gc weighs more).
+    expect(large / small).toBeLessThan(8)
+  })
+})
+

@@ -1,0 +1,9 @@
+// Testing Library's `waitFor`/`findBy*` give up after 1 s by default: on a busy 2-core machine a streamed reply can
+// take longer than that, and a test would fail for the machine's load, not for the kit. A longer wait costs nothing
+// when the condition holds (it returns at once); it stays under vitest's 5 s test timeout so that a real failure
+// still reports what it waited for. Only in DOM environments: the Node tests never load Testing Library.
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react')
+  configure({ asyncUtilTimeout: 4_000 })
+}
+export {}
