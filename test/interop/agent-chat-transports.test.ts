@@ -56,8 +56,9 @@ async function open(protocol: Protocol): Promise<{ page: Page; session: Promise<
 async function askToDelete(page: Page): Promise<Locator> {
   await send(page, 'Delete the report (confirm)')
   await waitForTurn(page, 0, ['awaiting_confirmation'])
-  const tray = page.getByRole('region', { name: 'The agent wants to run a tool' })
-  await tray.getByRole('article', { name: 'delete_file' }).waitFor()
+  // asked on the tool's own card, in the turn
+  const tray = page.locator('article.as-confirm[aria-label="delete_file"]').last()
+  await tray.waitFor()
   return tray
 }
 
@@ -82,7 +83,9 @@ describe('confirmations, per transport', () => {
     tray = await (async () => {
       await send(page, 'Delete the report again (confirm)')
       await waitForTurn(page, 2, ['awaiting_confirmation'])
-      return page.getByRole('region', { name: 'The agent wants to run a tool' })
+      const card = page.locator('article.as-confirm[aria-label="delete_file"]').last()
+      await card.getByRole('button', { name: EN.alwaysAllow }).waitFor()
+      return card
     })()
     await tray.getByRole('button', { name: EN.alwaysAllow }).click()
     await tray.getByRole('button', { name: EN.confirmRule }).click()

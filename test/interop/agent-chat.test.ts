@@ -65,8 +65,9 @@ it('hitl-approve: the confirmation card runs delete_file on the server', async (
   const session = sessionOf(page)
   await send(page, 'Delete the report (confirm)')
   await waitForTurn(page, 0, ['awaiting_confirmation'])
-  const tray = page.getByRole('region', { name: 'The agent wants to run a tool' })
-  await tray.getByRole('article', { name: 'delete_file' }).waitFor()
+  // asked on the tool's own card, in the turn
+  const tray = page.locator('article.as-confirm[aria-label="delete_file"]')
+  await tray.waitFor()
   await screenshot(page, 'interop-confirmation')
   await tray.getByRole('button', { name: 'Approve', exact: true }).click()
   await waitForTurn(page, 1, ['completed'])
@@ -79,7 +80,7 @@ it('hitl-approve: the confirmation card runs delete_file on the server', async (
   expect(await card.locator('.as-tool-text').textContent()).toBe('Deleted /tmp/report.txt')
   const answer = await waitForTurn(page, 1, ['completed'])
   expect(await answer.locator('[data-as-block="text"]').last().textContent()).toBe(storedText(stored[stored.length - 1]))
-  // AgentScope 2.0.0 sends no USER_CONFIRM_RESULT: the store applies the answer it sent, so the question is gone.
-  expect(await tray.count()).toBe(0)
+  // 2.0.2 echoes USER_CONFIRM_RESULT (2.0.0 did not, and the store then applies the answer it sent): the question is gone.
+  expect(await page.locator('article.as-confirm').count()).toBe(0)
   expect(await page.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe('Ask the agent…')
 })

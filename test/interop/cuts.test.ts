@@ -4,7 +4,7 @@
  * proxy ends in the same state as the uncut run (the essay is ASCII: cuts inside a UTF-8 character are covered by
  * test/transport/chaos.test.ts against the scripted imitation), with one POST for the one user action and no event twice.
  *
- * The cuts stay in the first 70% of the task's time: 2.0.2 drops a task's channel once the task ends, so a
+ * The cuts stay in the first 85% of the stream and of the task's time: 2.0.2 drops a task's channel once the task ends, so a
  * connection cut after the final frames and reopened finds nothing (the transport's watchdog then reads the task
  * snapshot and reports the end as incomplete — measured, not hidden: see the README's transport table).
  */
@@ -46,12 +46,13 @@ describe('Agent Protocol cut 50 times against the real replay buffer', () => {
     let cutStarted = 0
     const cut = await proxy((connection) => {
       if (!isEvents(connection.requestLine) || planned >= 50) return null
-      // only in the first 70% of the task's time: a cut after its end would find the channel gone
-      if (cutStarted !== 0 && Date.now() - cutStarted > 0.7 * duration) return null
+      // only in the first 85% of the stream and of the task's time: a cut after its end would find the channel gone
+      const delivered = cut.bytes.reduce((sum, size, index) => sum + (isEvents(cut.requests[index] ?? '') ? size : 0), 0)
+      if (delivered > 0.85 * total || (cutStarted !== 0 && Date.now() - cutStarted > 0.85 * duration)) return null
       cutStarted ||= Date.now()
       planned += 1
-      // past the response headers and the first frame (~1 KB), then up to 1/120 of the stream
-      return { afterBytes: 1200 + Math.floor(random() * (total / 120)) }
+      // past the response headers (~200 bytes) and about one frame (~600 bytes)
+      return { afterBytes: 800 + Math.floor(random() * 400) }
     })
     const transport = createAgentProtocolTransport({ url: `http://127.0.0.1:${cut.port}/api`, agentId: 'assistant', sessionId: session(), reconnect })
     const survived = await converse(transport, [longAnswer])

@@ -36,9 +36,13 @@ function withoutUuids(difference: string): string {
  * timing) are then left out of the differences; what remains must be listed.
  */
 function textAfterStop(rebuilt: AgentSnapshot, run: ScenarioRun, afterStop: 'cancelled' | 'runs on', differences: string[]): string[] {
-  const kitText = rebuilt.messages[0]?.content.flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : [])).join('') ?? ''
+  const kitText = rebuilt.messages
+    .filter((message) => message.role !== 'USER')
+    .flatMap((message) => message.content)
+    .flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : []))
+    .join('')
   const serverText = run.stored.flatMap((message) => (message.role === 'ASSISTANT' ? message.content : [])).flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : [])).join('')
-  expect(kitText.startsWith('word1 ')).toBe(true)
+  expect(kitText.startsWith('word1 '), kitText).toBe(true)
   if (afterStop === 'cancelled') expect(serverText).toBe('')
   else {
     expect(serverText.startsWith(kitText)).toBe(true)

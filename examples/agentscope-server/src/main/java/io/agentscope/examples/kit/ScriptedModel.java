@@ -43,7 +43,7 @@ public class ScriptedModel extends ChatModelBase {
                     new Scenario("external", "Read the pricing page (external)", "A tool the client runs"),
                     new Scenario("interrupt", "Write a long essay (interrupt me)", "A slow answer to stop"),
                     new Scenario("max-iterations", "Keep checking Oslo (max iterations)", "Hits maxIters, then a summary call"),
-                    new Scenario("long-answer", "Give me a long answer", "120 chunks at 40 ms, for the Agent Protocol cut tests"),
+                    new Scenario("long-answer", "Give me a long answer", "120 chunks at 60 ms, for the Agent Protocol cut tests"),
                     new Scenario("subagent", "Ask the researcher (subagent)", "agent_spawn runs a subagent (2.0.2 build)"),
                     new Scenario("subagent-confirm", "Ask the checker to delete the report (subagent confirm)", "A subagent's own confirmation (2.0.2 build)"));
 
@@ -66,7 +66,7 @@ public class ScriptedModel extends ChatModelBase {
         List<Msg> since = lastUser < 0 ? messages : messages.subList(lastUser + 1, messages.size());
         int step = (int) since.stream().filter(message -> message.getRole() == MsgRole.ASSISTANT).count();
         ModelScript script = summary ? summary() : script(prompt, step, since);
-        Duration delay = summary ? pace : prompt.contains("interrupt") ? Duration.ofMillis(150) : prompt.contains("long answer") ? Duration.ofMillis(40) : pace;
+        Duration delay = summary ? pace : prompt.contains("interrupt") ? Duration.ofMillis(150) : prompt.contains("long answer") ? Duration.ofMillis(60) : pace;
         return respond(script, messages.size(), delay);
     }
 
