@@ -85,8 +85,12 @@ export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, 
  * core/turns and the session are the largest modules); lower these as they shrink, never raise them unexamined.
  * Raised once for issue #11 (branch robust): the persistent vector and hash trie behind O(1) appends (+1.8 kB in
  * core and hooks), and the render boundaries and windowed list of `<AgentChat>` (+3.9 kB with the above).
+ * Raised again when the round's branches met on main (1 December 2026, measured 15.0 / 20.4 / 62.5 / 5.11 kB): the
+ * restyled cards, JSON views and message actions (issue #13, +7 kB) and the CommonMark block and inline engines
+ * (+13 kB) are in `<AgentChat>`'s first load; the stylesheet grew past its budget with the new visual system.
+ * The budgets are missed, and `npm run bench -- size` says so; these ceilings only stop further growth.
  */
-export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_100, hooks: 20_400, agentChat: 46_600, css: 5_000 }
+export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_300, hooks: 20_700, agentChat: 63_500, css: 5_200 }
 
 /** The apps measured for each figure, in `apps/`. */
 export const SIZED_APPS: Readonly<Record<Exclude<SizedApp, 'css'>, string>> = {
