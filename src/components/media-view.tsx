@@ -14,8 +14,8 @@ export interface MediaViewProps extends MediaRendererProps, Omit<HTMLAttributes<
   readonly alt?: string
 }
 
-// React knows referrerPolicy only on img, a, iframe, link and script; on audio and video it is passed as is.
-const NO_REFERRER = { referrerpolicy: 'no-referrer' } as Record<string, string>
+// The types know referrerPolicy only on img, a, iframe, link and script; React sets it on audio and video as well.
+const NO_REFERRER = { referrerPolicy: 'no-referrer' } as Record<string, string>
 
 function DownloadLink({ media, name }: MediaRendererProps) {
   const strings = useAgentStrings()

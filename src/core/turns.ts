@@ -21,7 +21,9 @@ export function scopeKeyOf(event: AgentEvent): string {
 }
 
 function replyIdOf(event: AgentEvent): string | undefined {
-  return 'replyId' in event ? event.replyId : undefined
+  // Only the types that carry a replyId validate it; on any other a stray value is not an id.
+  const replyId = (event as { readonly replyId?: unknown }).replyId
+  return typeof replyId === 'string' ? replyId : undefined
 }
 
 /** A new, open turn. */
@@ -53,7 +55,8 @@ export function openTurn(id: string, name: string | null, timestamp: string | nu
 /** The scope of an event, created empty when it is the first event of that subagent. */
 export function scopeOf(state: AgentState, event: AgentEvent): Scope {
   const key = scopeKeyOf(event)
-  const existing = state.scopes[key]
+  // A subagent may be called anything, `constructor` included: only the scopes' own keys are scopes.
+  const existing = Object.hasOwn(state.scopes, key) ? state.scopes[key] : undefined
   if (existing !== undefined) return existing
   const taskId = event.metadata?.taskId
   const source = event.source ?? null
