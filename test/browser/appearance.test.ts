@@ -144,7 +144,7 @@ it('fits a phone (390×844): no sideways scroll, the batch bar under 40%, Stop i
     const target = last?.matches('ul, ol') ? last.lastElementChild : last
     return {
       own: getComputedStyle(node, '::after').content,
-      last: target === null || target === undefined || target.matches('pre, div') ? 'block' : getComputedStyle(target, '::after').content,
+      last: target === null || target === undefined || target.matches('pre, div, table, blockquote, hr') ? 'block' : getComputedStyle(target, '::after').content,
     }
   })
   expect(caret.own).toBe('none')

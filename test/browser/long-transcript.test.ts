@@ -42,7 +42,9 @@ it('streams a turn after 1,000 loaded turns with one commit per frame and only t
   const sample = (await page.evaluate('window.transcriptBench.longTranscript(1000, 1500)')) as TranscriptSample
   expect(errors).toEqual([])
   expect(sample.status).toBe('done')
-  expect(sample.commitsPerFrame).toBeLessThanOrEqual(1)
+  // One commit per frame; the frames are counted by rAF callbacks inside the run, so the run's first publish can
+  // come before the first counted frame: a short run (three frames on a busy machine) may show one more commit.
+  expect(sample.commits).toBeLessThanOrEqual(sample.frames + 1)
   expect(sample.renderedTurns).toBeGreaterThan(0)
   expect(sample.renderedTurns).toBeLessThan(40)
   expect(sample.renderedItems).toBeLessThan(80)
