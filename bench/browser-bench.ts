@@ -2,7 +2,7 @@
  * Browser benchmark: `<AgentChat>` in headless Chromium, fed by an in-page transport with the 1× workload,
  * delivered in bursts of 64 events per macrotask or all at once ("buffered"). One fresh page per run; medians
  * of wall time to the final text in the DOM, React commits per frame, the longest task and the JS heap, beside
- * the peers of ../shared/PERFORMANCE.md (measured elsewhere, printed by browser-report.ts). A delivery that misses
+ * the peers of the team's performance notes (measured elsewhere; their figures are copied into and printed by browser-report.ts). A delivery that misses
  * a target gets CPU profiles and a trace, summarised. Timings are printed, never asserted; only the correctness
  * checks can fail the run.
  */

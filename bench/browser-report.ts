@@ -6,7 +6,7 @@ import type { Timing } from './measure'
 import { againstTarget, formatNumber, printSection, printTable } from './report'
 import type { Cell } from './report'
 
-/** The peers' browser figures from ../shared/PERFORMANCE.md: measured elsewhere, not by this suite. */
+/** The peers' browser figures copied from the team's performance notes: measured elsewhere, not by this suite. */
 const PEER_ANCHORS: readonly (readonly [peer: string, bursts: string, buffered: string, bundle: string])[] = [
   ['zustand-opt, per-frame publish', '274 ms (9)', '113 ms (72 ms)', '1.2 KB / 0.66 KB'],
   ['zustand-opt, per-delta publish', '2,525 ms (25,018)', '1,401 ms (1,406 ms)', '1.2 KB / 0.66 KB'],
@@ -126,7 +126,7 @@ export function printBrowserReport(results: BrowserResults): void {
     ],
   )
 
-  printSection('Beside the peers (peer rows measured elsewhere: ../shared/PERFORMANCE.md, same workload, Chromium 156, 2 vCPU)')
+  printSection('Beside the peers (peer rows copied from the performance notes, same workload, Chromium 156, 2 vCPU)')
   const kit = results.bundle.find((entry) => entry.group === 'kit')
   printTable(
     ['peer', 'bursts of 64: wall (commits)', 'buffered: wall (longest task)', 'bundle min / gzip'],

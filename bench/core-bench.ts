@@ -33,7 +33,7 @@ export const CORE_TARGETS = {
 /** Recording for the inspector may add at most 5% to ingest (issue #14). */
 const RECORD_TARGET = 1.05
 
-/** Anchors from ../shared/PERFORMANCE.md, measured elsewhere (µs per event at 1×). */
+/** Anchors copied from the team's performance notes (PERFORMANCE.md), measured elsewhere (µs per event at 1×). */
 export const PEER_ANCHORS = [
   { peer: 'floor (JSON.parse + append)', noArgsParse: 0.47, argsParsedPerDelta: 4.03 },
   { peer: 'zustand-opt, per-frame publish', noArgsParse: 0.35, argsParsedPerDelta: 0.58 },
@@ -627,7 +627,7 @@ export function printCoreReport(results: CoreResults): void {
     )
   }
 
-  printSection('Peer anchors, µs per event at 1× (from ../shared/PERFORMANCE.md, measured elsewhere)')
+  printSection('Peer anchors, µs per event at 1× (copied from the performance notes, measured elsewhere)')
   const ours = core[0] as CoreScaleResult
   printTable(
     ['peer', 'no args parse', 'args parsed per delta'],

@@ -1,7 +1,7 @@
 import { createSeededRandom as createRandom } from '../src/testing/seeded-random'
 
 /**
- * The benchmark workload of ../shared/PERFORMANCE.md, generated deterministically: one ReActAgent turn
+ * The benchmark workload of the performance notes (PERFORMANCE.md), generated deterministically: one ReActAgent turn
  * with 5,000·N thinking deltas, 20,000·N text deltas of ~4 characters, one `write_file` tool call whose
  * ~12 KB·N JSON arguments stream as 2,000·N fragments, and a 10-delta tool result.
  * Shared by every benchmark (core, store, browser), so they all measure the same stream.
