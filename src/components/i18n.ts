@@ -2,6 +2,40 @@ import { createContext, useContext } from 'react'
 import { markdownMessages } from './markdown/locale'
 import type { AgentStreamErrorCode } from '../core/errors'
 
+/** What kind of problem a warning is, as the error banner words it. */
+export type WarningKind = 'read' | 'apply' | 'render' | 'history' | 'other'
+
+/** The kind of a warning by its code: unreadable wire data, an event the reducer failed on, a render failure, history. */
+export function warningKindOf(code: AgentStreamErrorCode): WarningKind {
+  switch (code) {
+    case 'invalid-event':
+    case 'malformed-frame': {
+      return 'read'
+    }
+    case 'reducer-failed': {
+      return 'apply'
+    }
+    case 'render-failed': {
+      return 'render'
+    }
+    case 'invalid-history': {
+      return 'history'
+    }
+    case 'http-error':
+    case 'wrong-content-type':
+    case 'incomplete-stream':
+    case 'network-error':
+    case 'refused':
+    case 'timeout': {
+      return 'other'
+    }
+    default: {
+      code satisfies never
+      return 'other'
+    }
+  }
+}
+
 /** The languages the kit's own strings come in. */
 export type AgentLocaleName = 'en' | 'zh-CN'
 
@@ -96,7 +130,16 @@ const EN = {
     'invalid-history': 'Part of the history could not be read',
     'render-failed': 'A part of the conversation could not be shown',
   },
-  warnings: (count: number) => `${count} event${count === 1 ? '' : 's'} could not be read and ${count === 1 ? 'was' : 'were'} skipped.`,
+  /** The banner's line for the warnings of each kind (see `warningKindOf`), with how many there are. */
+  warnings: {
+    read: (count: number) => `${count} event${count === 1 ? '' : 's'} could not be read and ${count === 1 ? 'was' : 'were'} skipped.`,
+    apply: (count: number) => `${count} event${count === 1 ? '' : 's'} could not be applied and ${count === 1 ? 'was' : 'were'} skipped.`,
+    render: (count: number) =>
+      count === 1 ? 'One part of the conversation could not be shown.' : `${count} parts of the conversation could not be shown.`,
+    history: (count: number) =>
+      `${count} part${count === 1 ? '' : 's'} of the history could not be read and ${count === 1 ? 'was' : 'were'} left out.`,
+    other: (count: number) => `${count} other problem${count === 1 ? ' was' : 's were'} reported.`,
+  },
   blockFailed: 'This block could not be shown.',
   turnFailed: 'This turn could not be shown.',
   showRaw: 'Show the raw content',
@@ -274,7 +317,13 @@ const ZH_CN: AgentStrings = {
     'invalid-history': '部分历史记录无法读取',
     'render-failed': '对话的一部分无法显示',
   },
-  warnings: (count) => `有 ${count} 个事件无法读取，已跳过。`,
+  warnings: {
+    read: (count) => `有 ${count} 个事件无法读取，已跳过。`,
+    apply: (count) => `有 ${count} 个事件无法应用，已跳过。`,
+    render: (count) => `对话中有 ${count} 处内容无法显示。`,
+    history: (count) => `历史记录中有 ${count} 处无法读取，已略去。`,
+    other: (count) => `另有 ${count} 个问题。`,
+  },
   blockFailed: '此内容块无法显示。',
   turnFailed: '此轮回复无法显示。',
   showRaw: '查看原始内容',

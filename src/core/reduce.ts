@@ -26,6 +26,7 @@ import {
   applyToolResultStart,
   applyToolResultTextDelta,
 } from './apply-tools'
+import { applyRewind } from './apply-rewind'
 import { applyUserMessage } from './apply-user-message'
 import { devError } from './dev-error'
 import { AgentStreamError } from './errors'
@@ -177,6 +178,9 @@ function applyEvent(state: AgentState, event: AgentEvent | LocalEvent): AgentSta
     }
     case 'USER_MESSAGE': {
       return applyUserMessage(state, event)
+    }
+    case 'REWIND': {
+      return applyRewind(state, event)
     }
     default: {
       event satisfies never

@@ -4,7 +4,8 @@ import { devError } from '../core/dev-error'
 import { createReceiveClock } from '../core/event-recorder'
 import { AgentStreamError } from '../core/errors'
 import { stateFromHistory } from '../core/history'
-import { userMessageEvent } from '../core/local-events'
+import { rewindEvent, userMessageEvent } from '../core/local-events'
+import type { LocalEvent } from '../core/local-events'
 import type { ContentBlock, Msg, ToolResultBlock } from '../core/message'
 import { parseAgentEvent } from '../core/parse-event'
 import { endStream, reduce } from '../core/reduce'
@@ -338,19 +339,35 @@ export function createAgentSession(
     return finished
   }
 
-  function enterLocal(message: Msg): void {
-    const event = userMessageEvent(message)
+  function enterLocal(event: LocalEvent): void {
     record({ kind: 'local', receivedAt: clock(), event })
     const current = state()
     const agent = reduce(current.agent, event, (error) => warn(error))
     if (agent !== current.agent) commit({ agent })
   }
 
+  function toMessage(input: SendInput): Msg {
+    return typeof input === 'object' && 'role' in input ? input : userMessage(input as string | readonly ContentBlock[])
+  }
+
   async function send(input: SendInput): Promise<void> {
     const problem = sendProblem(run !== null, state().agent)
     if (problem !== null) refuse(problem)
-    const message = typeof input === 'object' && 'role' in input ? input : userMessage(input as string | readonly ContentBlock[])
-    enterLocal(message)
+    const message = toMessage(input)
+    enterLocal(userMessageEvent(message))
+    await startRun({ kind: 'message', messages: [message] })
+  }
+
+  async function resend(input?: SendInput): Promise<void> {
+    const problem = sendProblem(run !== null, state().agent)
+    if (problem !== null) refuse(problem)
+    const users = state().agent.userMessages
+    const last = users[users.length - 1]
+    if (last === undefined) refuse('There is no message to send again.')
+    // A new message (its own id) either way: the server hears it as a new message.
+    const message = toMessage(input ?? last.message.content)
+    enterLocal(rewindEvent(users.length - 1, `rewind-${message.id ?? users.length}`, message.timestamp ?? undefined))
+    enterLocal(userMessageEvent(message))
     await startRun({ kind: 'message', messages: [message] })
   }
 
@@ -453,6 +470,7 @@ export function createAgentSession(
     getState: state,
     subscribe: (listener) => holder.subscribe(listener),
     send,
+    resend,
     confirm,
     submitToolResults,
     stop,

@@ -60,6 +60,13 @@ export interface AgentSessionState {
 export interface AgentSessionActions {
   /** Sends a user message; refused while a run is in progress or the agent waits for an answer. */
   readonly send: (input: SendInput) => Promise<void>
+  /**
+   * Replaces the last exchange: the last user message and everything that answered it leave the conversation (a
+   * `REWIND` local event), and `input` (by default that message's content again) is sent in its place. The retry
+   * of a reply and the edit-and-resend of the last message. Refused when `send` would be, or with no message yet.
+   * The server keeps what it remembers of the old exchange: only the conversation shown (and recorded) changes.
+   */
+  readonly resend: (input?: SendInput) => Promise<void>
   /** Answers the pending confirmation (some or all of its calls); sends one answer however often it is called. */
   readonly confirm: (decisions: readonly ConfirmationDecision[]) => Promise<void>
   /** Returns the results of the tools pending external execution. */

@@ -13,6 +13,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
       ...initialSessionState(options.transport.capabilities),
       session,
       send: session.send,
+      resend: session.resend,
       confirm: session.confirm,
       submitToolResults: session.submitToolResults,
       stop: session.stop,
