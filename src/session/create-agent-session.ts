@@ -24,6 +24,7 @@ import type {
   AgentSessionOptions,
   AgentSessionState,
   AgentStatus,
+  EventRecorder,
   ExternalToolResult,
   RecordedEntry,
   SendInput,
@@ -42,6 +43,11 @@ export interface AgentSession extends AgentSessionActions {
   subscribe(listener: (state: AgentSessionState, previous: AgentSessionState) => void): () => void
   /** Closes any run and stops every timer; the session is not used afterwards. */
   destroy(): void
+  /**
+   * Adds a recorder to a session made without one (or beside the one it was made with), as the inspector does
+   * when it is opened on a running chat: it hears everything from now on. Returns the function that removes it.
+   */
+  attachRecorder(recorder: EventRecorder): () => void
 }
 
 type Update = { -readonly [K in keyof AgentSessionState]?: AgentSessionState[K] }
@@ -109,7 +115,10 @@ export function createAgentSession(
   options: AgentSessionOptions,
   holder: SessionStateHolder<AgentSessionState> = createStateHolder(initialSessionState(options.transport.capabilities)),
 ): AgentSession {
-  const { transport, recorder, onError } = options
+  const { transport, onError } = options
+  // The recorder given at creation, or those attached later (`attachRecorder`); undefined when none listens.
+  let recorder = options.recorder
+  const attached: EventRecorder[] = []
   const stopTimeoutMs = options.stopTimeoutMs ?? 3000
   const responseTimeoutMs = options.responseTimeoutMs ?? RESPONSE_TIMEOUT_MS
   const clock = options.clock ?? (() => Date.now())
@@ -129,7 +138,7 @@ export function createAgentSession(
     sliceMs: options.sliceMs ?? 8,
     maxPerFrame: options.maxEventsPerFrame ?? 4096,
     now: options.now ?? (() => performance.now()),
-    stamp: recorder === undefined ? undefined : createReceiveClock(clock),
+    stamp: recorder === undefined ? stampIfRecording(createReceiveClock(clock)) : createReceiveClock(clock),
     take,
     publish,
   })
@@ -141,12 +150,36 @@ export function createAgentSession(
 
   const state = () => holder.getState()
 
-  function record(entry: RecordedEntry): void {
+  // A session made without a recorder stamps receive times only once one is attached.
+  function stampIfRecording(receive: () => number): () => number {
+    return () => (recorder === undefined ? 0 : receive())
+  }
+
+  function attachRecorder(added: EventRecorder): () => void {
+    const update = () => {
+      const all = options.recorder === undefined ? [...attached] : [options.recorder, ...attached]
+      recorder = all.length <= 1 ? all[0] : { record: (entry) => all.forEach((each) => recordTo(each, entry)) }
+    }
+    attached.push(added)
+    update()
+    return () => {
+      const index = attached.indexOf(added)
+      if (index === -1) return
+      attached.splice(index, 1)
+      update()
+    }
+  }
+
+  function recordTo(target: EventRecorder | undefined, entry: RecordedEntry): void {
     try {
-      recorder?.record(entry)
+      target?.record(entry)
     } catch {
       // A recorder must not break the chat.
     }
+  }
+
+  function record(entry: RecordedEntry): void {
+    recordTo(recorder, entry)
   }
 
   function report(error: AgentStreamError): void {
@@ -480,5 +513,6 @@ export function createAgentSession(
     reportError,
     dismissError: () => holder.setState({ error: null, warnings: [] }),
     destroy: closeRun,
+    attachRecorder,
   }
 }
