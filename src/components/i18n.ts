@@ -67,6 +67,8 @@ const EN = {
   jumpToLatest: 'Jump to latest',
   thinking: 'Thinking…',
   thoughtFor: (seconds: string) => `Thought for ${seconds} s`,
+  /** A finished thinking block whose end time is unknown (a transport that does not carry it). */
+  thought: 'Thought',
   thinkingTokens: (tokens: number) => `${tokens} tokens`,
   showThinking: 'Show reasoning',
   hideThinking: 'Hide reasoning',
@@ -255,6 +257,7 @@ const ZH_CN: AgentStrings = {
   jumpToLatest: '跳到最新',
   thinking: '思考中…',
   thoughtFor: (seconds) => `思考了 ${seconds} 秒`,
+  thought: '已思考',
   thinkingTokens: (tokens) => `${tokens} 个 token`,
   showThinking: '展开思考过程',
   hideThinking: '收起思考过程',

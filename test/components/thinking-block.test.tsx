@@ -33,6 +33,12 @@ function entryOf(events: unknown[]): ThinkingEntry {
 }
 
 describe('ThinkingBlockView', () => {
+  it('reads "Thought", not "Thinking…", once its turn closed without an end time (a transport that drops it)', () => {
+    renderList(storeFromEvents([...streaming(), event('AGENT_END', { replyId: 'R0' })], { endOfStream: true }))
+    expect(screen.getByRole('button', { name: /^Thought/ }).querySelector('.as-thinking-title')?.textContent).toBe('Thought')
+    expect(screen.queryByText('Thinking…')).toBeNull()
+  })
+
   it('is open while it streams, showing the reasoning so far', () => {
     renderList(storeFromEvents(streaming()))
     const toggle = screen.getByRole('button', { name: /Thinking/ })
