@@ -85,6 +85,23 @@ describe('attaching the inspector to a chat made without a recorder (#14)', () =
     expect(comparable(replayEvents(values))).toEqual(comparable(toSnapshot(session.getState().agent)))
   })
 
+  it('a retried exchange: the log shows the REWIND, and time travel and the exported fixture agree with the chat', async () => {
+    const recorder = createEventRecorder()
+    const store = createAgentStore({ transport: createReplayTransport({ calls: [...callsOf(plain), ...again], pace: 'instant' }), recorder })
+    render(<AgentInspector recorder={recorder} />)
+    await act(() => store.getState().send(firstMessage()))
+    await act(() => store.getState().resend())
+    const live = toSnapshot(store.getState().agent)
+    expect(live.messages.filter((message) => message.role === 'USER')).toHaveLength(1)
+    expect(live.turns).toHaveLength(1)
+    const kinds = recorder.entries().flatMap((entry) => (entry.kind === 'local' ? [entry.event.type] : []))
+    expect(kinds).toEqual(['USER_MESSAGE', 'REWIND', 'USER_MESSAGE'])
+    await waitFor(() => expect(screen.getByText(`${recorder.entries().length} of ${recorder.entries().length} entries`)).toBeTruthy())
+    expect(comparable(toSnapshot(applyRecordedEntries(createRecordedState(), recorder.entries()).agent))).toEqual(comparable(live))
+    const { fixture } = toFixture(recorder.entries(), { name: 'retried' })
+    expect(comparable(replayEvents(fixture.events))).toEqual(comparable(live))
+  })
+
   it('<AgentInspector store> attaches while mounted and lists the chat’s events', async () => {
     const store = replayStore()
     const view = render(

@@ -4,7 +4,9 @@
  * scrubbing to entry k shows what `replayEvents` rebuilds from the events before it, and the exported fixture
  * replays (in Node, and imported back into the inspector) to the same snapshot as the chat.
  */
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { replayEvents } from '../../src/core'
@@ -61,7 +63,9 @@ async function exportFixture(page: Page, inspector: Locator): Promise<FixtureFil
   const downloads: Promise<import('playwright-core').Download>[] = [page.waitForEvent('download')]
   await inspector.getByRole('button', { name: 'Export as fixture' }).click()
   const json = await downloads[0]!
-  const path = await json.path()
+  // the browser is remote (one Chromium for all files): the download is copied here
+  const path = join(mkdtempSync(join(tmpdir(), 'as-inspector-')), json.suggestedFilename())
+  await json.saveAs(path)
   return JSON.parse(readFileSync(path, 'utf8')) as FixtureFile
 }
 
