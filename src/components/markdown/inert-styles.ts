@@ -111,11 +111,9 @@ export function restoreStyles(svg: string, rules: readonly string[]): string {
  */
 export async function withInertStyles(marker: string, render: (container: HTMLElement) => Promise<string>): Promise<string> {
   const container = document.createElement('div')
-  // Laid out (text is measured), never seen; CSSOM styles are not inline styles to the CSP.
-  container.style.position = 'absolute'
-  container.style.left = '-10000px'
-  container.style.top = '0'
-  container.style.visibility = 'hidden'
+  // Laid out (text is measured), never seen: markdown.css places it off screen.
+  container.className = 'as-md-mermaid-layout'
+  container.setAttribute('data-agentscope', '')
   container.setAttribute('aria-hidden', 'true')
   containers.add(container)
   markers.add(marker)
