@@ -3,8 +3,8 @@
  * built-in scripted server, at desktop and phone size side by side, each within what the transport carries (its
  * declared capabilities): the empty state and a suggestion, a tool card, message actions with retry and
  * edit-and-resend replacing the last exchange, thinking, an image in the lightbox, a subagent lane, confirmations on
- * the card with the batch bar (or the note that this transport cannot answer them), a denial in plain words, and an
- * error banner. Every step is screenshotted (test-results/screenshots/transports/<transport>-<viewport>-<step>.png),
+ * the card with the batch bar (or the note that this transport cannot answer them), a denial in plain words, a tool
+ * the page runs itself (or the note that the transport cannot return its result), and an error banner. Every step is screenshotted (test-results/screenshots/transports/<transport>-<viewport>-<step>.png),
  * checked with axe, and at phone size nothing may scroll sideways. The page is reused per transport and viewport:
  * each step starts a new conversation with the demo's ?protocol= parameter.
  */
@@ -102,6 +102,7 @@ async function walk(transport: (typeof TRANSPORTS)[number], viewport: Viewport):
       await body()
       await run.check(name)
     } catch (error) {
+      await page.screenshot({ path: `${DIRECTORY}/${transport.name}-${viewport}-${name}-failed.png` }).catch(() => {})
       problems.push(`${transport.name}-${viewport}-${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
     }
   }
@@ -214,6 +215,26 @@ async function walk(transport: (typeof TRANSPORTS)[number], viewport: Viewport):
       })
     }
 
+    await step('external', async () => {
+      await run.fresh()
+      await send(page, 'browser: read the pricing page')
+      await waitForTurn(page, 0, ['awaiting_external_execution', 'completed', 'incomplete', 'stopped'])
+      await settled(page)
+      const panel = page.getByRole('region', { name: 'External tools' })
+      if (transport.capabilities.externalResults) {
+        await run.check('external-pending')
+        await panel.getByRole('button', { name: /Run in this browser/ }).click()
+        await panel.waitFor({ state: 'detached' })
+        await page.locator('.as-list-content > .as-turn[data-status="completed"]').last().waitFor({ timeout: 20_000 })
+        await settled(page)
+        expect(await page.locator('.as-list-content > .as-turn').last().getAttribute('data-status')).toBe('completed')
+      } else {
+        // what the transport cannot carry is not offered, and said where the user acts
+        expect(await panel.count()).toBe(0)
+        await page.getByPlaceholder(EN.transportCannotReturnResults).waitFor()
+      }
+    })
+
     await step('error', async () => {
       await run.fresh()
       await send(page, 'crash')
@@ -232,7 +253,7 @@ async function walk(transport: (typeof TRANSPORTS)[number], viewport: Viewport):
   return [...problems, ...violations, ...run.demo.errors.map((error) => `${transport.name}-${viewport}: ${error}`), ...run.demo.outsideRequests]
 }
 
-for (const transport of TRANSPORTS) {
+for (const transport of TRANSPORTS.filter((each) => process.env.ONLY_TRANSPORT === undefined || each.name === process.env.ONLY_TRANSPORT)) {
   it(`walks the main scenarios over ${transport.name}, at desktop and phone size`, async () => {
     const found = await Promise.all([walk(transport, 'desktop'), walk(transport, 'phone')])
     expect(found.flat()).toEqual([])
