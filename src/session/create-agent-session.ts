@@ -12,11 +12,13 @@ import { createAgentState } from '../core/state'
 import type { AgentState } from '../core/state'
 import { validateHistory } from '../core/validate-history'
 import { FULL_CAPABILITIES } from '../transport/agent-transport'
-import type { RunRequest, TransportCapabilities } from '../transport/agent-transport'
+import type { RunEnd, RunHandlers, RunRequest, TransportCapabilities } from '../transport/agent-transport'
 import { withAgentScopeCompat } from '../transport/agentscope-compat'
+import { withSubagentSource } from '../transport/subagent-source'
 import { isTopLevelEnd } from '../transport/stream-endings'
 import { confirmProblem, resultsProblem, sendProblem } from './action-guards'
 import { createEventBatcher } from './event-batcher'
+import { exposedSubagentOf } from './exposed-subagent'
 import { scheduleFrame as defaultScheduleFrame } from './frame-scheduler'
 import type {
   AgentSessionActions,
@@ -44,6 +46,12 @@ export interface AgentSession extends AgentSessionActions {
 }
 
 type Update = { -readonly [K in keyof AgentSessionState]?: AgentSessionState[K] }
+
+/** Where a run goes: the chat's own agent, or a subagent the server exposed (its lane is `source`). */
+interface RunTarget {
+  readonly subagentId: string
+  readonly source: string
+}
 
 interface Run {
   readonly controller: AbortController
@@ -116,6 +124,7 @@ export function createAgentSession(
   let run: Run | null = null
   let runToken = 0
   let failedRequest: RunRequest | null = null
+  let failedTarget: RunTarget | null = null
   let shown: CountedTranscript = EMPTY_TRANSCRIPT
   // Filled by the values a flush takes, published at its end.
   let pending: { agent: AgentState; warnings: readonly AgentStreamError[] } | null = null
@@ -232,14 +241,17 @@ export function createAgentSession(
     throw error
   }
 
-  function startRun(request: RunRequest): Promise<void> {
+  function startRun(request: RunRequest, target: RunTarget | null = null): Promise<void> {
     const controller = new AbortController()
     const token = ++runToken
     failedRequest = null
+    failedTarget = null
     const { agent } = state()
+    const asked =
+      target === null ? agent.pendingConfirmation : (agent.subagentPendingConfirmations.find((entry) => entry.source === target.source) ?? null)
     const requestReplyId =
       request.kind === 'confirm'
-        ? (agent.pendingConfirmation?.requestReplyId ?? null)
+        ? (asked?.requestReplyId ?? null)
         : request.kind === 'tool-results'
           ? (agent.pendingExternalExecution?.requestReplyId ?? null)
           : null
@@ -260,7 +272,7 @@ export function createAgentSession(
       answered = true
       if (responseTimer !== null) clearTimeout(responseTimer)
     }
-    const handlers = withAgentScopeCompat(request, { requestReplyId }, {
+    const ownHandlers: RunHandlers = {
       signal: controller.signal,
       onOpen: () => {
         markAnswered()
@@ -287,12 +299,13 @@ export function createAgentSession(
       onConnection: (connection) => {
         if (token === runToken) holder.setState({ connection })
       },
-    })
+    }
+    const handlers = withAgentScopeCompat(request, { requestReplyId }, target === null ? ownHandlers : withSubagentSource(ownHandlers, target.source))
     const finished = (async () => {
       let status: AgentStatus
       let error: AgentStreamError | null = null
       try {
-        const end = await transport.run(request, handlers)
+        const end = target === null ? await transport.run(request, handlers) : await runOnSubagent(target, request, handlers)
         status = end === 'aborted' ? 'idle' : 'done'
       } catch (caught) {
         status = 'error'
@@ -314,6 +327,7 @@ export function createAgentSession(
       if (token !== runToken) return
       if (error !== null) report(error)
       failedRequest = status === 'error' ? request : null
+      failedTarget = status === 'error' ? target : null
       stall.stop()
       await finishRun((last) => {
         const agent = endStream(last)
@@ -362,6 +376,29 @@ export function createAgentSession(
     await startRun({ kind: 'confirm', confirmResults })
   }
 
+  function runOnSubagent(target: RunTarget, request: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
+    if (transport.runSubagent === undefined) throw refused('This transport cannot reach a subagent.')
+    return transport.runSubagent(target.subagentId, request, handlers)
+  }
+
+  async function confirmSubagent(source: string, decisions: readonly ConfirmationDecision[]): Promise<void> {
+    const { agent, capabilities } = state()
+    const waiting = agent.subagentPendingConfirmations.find((request) => request.source === source) ?? null
+    const problem = confirmProblem(run !== null, waiting, decisions)
+    if (problem !== null || waiting === null) refuse(problem ?? 'No tool call of this subagent is waiting for confirmation.')
+    if (!capabilities.subagentConfirm || transport.runSubagent === undefined) {
+      refuse('This transport cannot carry an answer to a subagent: answer it where the subagent runs.')
+    }
+    const exposed = exposedSubagentOf(agent, source)
+    if (exposed === null) refuse(`The server did not expose the subagent ${source} (expose_to_user), so nothing can reach it to answer.`)
+    const confirmResults = decisions.map((decision) => {
+      const call = waiting.toolCalls.find((candidate) => candidate.id === decision.toolCallId)
+      if (call === undefined) return refuse(`Tool call ${decision.toolCallId} is not waiting for confirmation.`)
+      return confirmResult(call, { approved: decision.approved, input: decision.input, rules: decision.rules })
+    })
+    await startRun({ kind: 'confirm', confirmResults }, { subagentId: exposed.subagentId, source })
+  }
+
   async function submitToolResults(results: readonly (ExternalToolResult | ToolResultBlock)[]): Promise<void> {
     const waiting = state().agent.pendingExternalExecution
     const blocks = results.map((result) =>
@@ -406,12 +443,13 @@ export function createAgentSession(
   async function retry(): Promise<void> {
     const request = failedRequest
     if (request === null || run !== null) refuse('There is no failed request to retry.')
-    await startRun(request)
+    await startRun(request, failedTarget)
   }
 
   function closeRun(): void {
     runToken++
     failedRequest = null
+    failedTarget = null
     run?.controller.abort()
     run = null
     stall.stop()
@@ -450,6 +488,7 @@ export function createAgentSession(
     subscribe: (listener) => holder.subscribe(listener),
     send,
     confirm,
+    confirmSubagent,
     submitToolResults,
     stop,
     reset,

@@ -6,19 +6,11 @@ import type { AgentTransport, TransportCapabilities } from '../transport/agent-t
 import type { FrameScheduler } from './frame-scheduler'
 
 /** Where the chat stands. */
-export type AgentStatus =
-  | 'idle'
-  | 'connecting'
-  | 'streaming'
-  | 'awaiting-confirmation'
-  | 'awaiting-external'
-  | 'done'
-  | 'error'
+export type AgentStatus = 'idle' | 'connecting' | 'streaming' | 'awaiting-confirmation' | 'awaiting-external' | 'done' | 'error'
 
 /** One item of the conversation as shown: a user message, or the agent turn at `index` of the top-level turns. */
 export type TranscriptItem =
-  | { readonly kind: 'user'; readonly key: string; readonly message: Msg }
-  | { readonly kind: 'turn'; readonly key: string; readonly index: number }
+  { readonly kind: 'user'; readonly key: string; readonly message: Msg } | { readonly kind: 'turn'; readonly key: string; readonly index: number }
 
 /** The result of a tool the client ran itself (external execution). */
 export interface ExternalToolResult {
@@ -70,6 +62,12 @@ export interface AgentSessionActions {
   readonly send: (input: SendInput) => Promise<void>
   /** Answers the pending confirmation (some or all of its calls); sends one answer however often it is called. */
   readonly confirm: (decisions: readonly ConfirmationDecision[]) => Promise<void>
+  /**
+   * Answers a subagent's own confirmation (the request in `agent.subagentPendingConfirmations` with this `source`),
+   * on the subagent the server exposed for it (`expose_to_user`); refused where the transport cannot carry it
+   * (`capabilities.subagentConfirm`) or the subagent was not exposed. Its run's events go to the subagent's lane.
+   */
+  readonly confirmSubagent: (source: string, decisions: readonly ConfirmationDecision[]) => Promise<void>
   /** Returns the results of the tools pending external execution. */
   readonly submitToolResults: (results: readonly (ExternalToolResult | ToolResultBlock)[]) => Promise<void>
   /** Asks the server to stop (one interrupt however often it is called), then closes the stream if it has not ended. */

@@ -59,6 +59,7 @@ export const AGENT_PROTOCOL_CAPABILITIES: TransportCapabilities = {
   resultStates: true,
   stopReason: true,
   serverStop: false,
+  subagentConfirm: false,
 }
 
 const DEFAULT_RECONNECT: ReconnectPolicy = { maxAttempts: 8, baseDelayMs: 250, maxDelayMs: 5000 }

@@ -47,6 +47,7 @@ export const AGUI_CAPABILITIES: TransportCapabilities = {
   resultStates: false,
   stopReason: false,
   serverStop: false,
+  subagentConfirm: false,
 }
 
 /**

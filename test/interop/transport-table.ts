@@ -33,6 +33,7 @@ const ROWS: readonly (readonly [keyof TransportCapabilities, string])[] = [
   ['resultStates', 'tool result states (error, denied)'],
   ['stopReason', 'why a turn stopped, from the server'],
   ['serverStop', 'Stop interrupts the agent on the server'],
+  ['subagentConfirm', "answer a subagent's own confirmation"],
 ]
 
 const STOP: Readonly<Record<string, string>> = {
