@@ -1,5 +1,5 @@
 import { AgentStreamError } from '../core/errors'
-import type { ConfirmResult, ToolResultBlock } from '../core/message'
+import type { ConfirmResult, Msg, ToolResultBlock } from '../core/message'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { readEventStream } from './read-event-stream'
 import { bodyExcerpt } from './stream-endings'
@@ -16,6 +16,12 @@ export interface AguiTransportOptions {
   readonly headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
   /** Injected `fetch`, for tests or instrumentation. @default globalThis.fetch */
   readonly fetch?: typeof fetch
+  /**
+   * Where the thread's stored messages are (`GET`, a JSON array of AgentScope Msgs), for `loadHistory` after a reload:
+   * AgentScope 2.0.2's AG-UI endpoint sends no MESSAGES_SNAPSHOT and has no history read, so the server serves it
+   * itself (examples/agentscope-server: `/api/sessions/{threadId}/messages`). Without it there is no `loadHistory`.
+   */
+  readonly historyUrl?: string
 }
 
 /** The AG-UI transport, with its thread id. */
@@ -124,10 +130,15 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
   function permissionResume(results: readonly ConfirmResult[], handlers: RunHandlers): unknown[] {
     const open = interrupts.filter((interrupt) => interrupt.kind === 'permission')
     if (open.length === 0) {
-      throw new AgentStreamError('refused', 'AG-UI cannot send this answer: the server opened no interrupt for the confirmation (AgentScope 2.0.2 sends it as a RAW event only).')
+      throw new AgentStreamError(
+        'refused',
+        'AG-UI cannot send this answer: the server opened no interrupt for the confirmation (AgentScope 2.0.2 sends it as a RAW event only).',
+      )
     }
     if (results.some((result) => result.confirmed && result.rules !== null && result.rules.length > 0)) {
-      handlers.onError?.(new AgentStreamError('refused', 'AG-UI cannot send permission rules: "always allow" applies to this call only.', { field: 'rules' }))
+      handlers.onError?.(
+        new AgentStreamError('refused', 'AG-UI cannot send permission rules: "always allow" applies to this call only.', { field: 'rules' }),
+      )
     }
     return open.map((interrupt) => {
       const result = results.find((candidate) => candidate.toolCall.id === interrupt.toolCallId)
@@ -144,7 +155,9 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
     return open.map((interrupt) => {
       const result = results.find((candidate) => candidate.id === interrupt.toolCallId)
       if (result === undefined) return { interruptId: interrupt.id, status: 'cancelled' }
-      const text = result.output.map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : JSON.stringify(block))).join('')
+      const text = result.output
+        .map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : JSON.stringify(block)))
+        .join('')
       return { interruptId: interrupt.id, status: result.state === 'interrupted' ? 'cancelled' : 'resolved', payload: text }
     })
   }
@@ -167,12 +180,19 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
       }
       if (!response.ok) {
         const text = await bodyExcerpt(response)
-        throw new AgentStreamError('http-error', `The AG-UI endpoint answered ${response.status} ${response.statusText}${text ? `: ${text}` : ''}`, { status: response.status, body: text })
+        throw new AgentStreamError('http-error', `The AG-UI endpoint answered ${response.status} ${response.statusText}${text ? `: ${text}` : ''}`, {
+          status: response.status,
+          body: text,
+        })
       }
       const contentType = response.headers.get('content-type') ?? ''
       if (!contentType.toLowerCase().startsWith('text/event-stream')) {
         const text = await bodyExcerpt(response)
-        throw new AgentStreamError('wrong-content-type', `Expected a text/event-stream response from ${options.url}, got "${contentType || 'no content type'}"`, { status: response.status, body: text })
+        throw new AgentStreamError(
+          'wrong-content-type',
+          `Expected a text/event-stream response from ${options.url}, got "${contentType || 'no content type'}"`,
+          { status: response.status, body: text },
+        )
       }
       // the resume was sent: those interrupts are answered
       if (request.kind !== 'message') interrupts = []
@@ -200,7 +220,10 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
         for (const event of mapper.stop()) handlers.onEvent(event)
         return 'ended'
       }
-      throw new AgentStreamError('incomplete-stream', 'The AG-UI stream closed before RUN_FINISHED: the reply is incomplete (the server failed or the connection dropped). AG-UI cannot resume a run.')
+      throw new AgentStreamError(
+        'incomplete-stream',
+        'The AG-UI stream closed before RUN_FINISHED: the reply is incomplete (the server failed or the connection dropped). AG-UI cannot resume a run.',
+      )
     } finally {
       signal.removeEventListener('abort', stop)
       if (current === controller) current = null
@@ -213,7 +236,28 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
     current?.abort()
   }
 
-  return { threadId, capabilities: AGUI_CAPABILITIES, run, interrupt }
+  async function loadHistory(): Promise<Msg[]> {
+    const url = options.historyUrl as string
+    let response: Response
+    try {
+      const { 'content-type': _json, ...rest } = await headers()
+      response = await fetchImpl(url, { headers: { ...rest, accept: 'application/json' } })
+    } catch (error) {
+      throw new AgentStreamError('network-error', `Could not reach the history ${url}: ${messageOf(error)}`, { cause: error })
+    }
+    if (!response.ok) {
+      const text = await bodyExcerpt(response)
+      throw new AgentStreamError('http-error', `The history ${url} answered ${response.status} ${response.statusText}${text ? `: ${text}` : ''}`, {
+        status: response.status,
+        body: text,
+      })
+    }
+    const messages: unknown = await response.json()
+    if (!Array.isArray(messages)) throw new AgentStreamError('http-error', `The history ${url} is not a JSON array of messages.`)
+    return messages as Msg[]
+  }
+
+  return { threadId, capabilities: AGUI_CAPABILITIES, run, interrupt, ...(options.historyUrl === undefined ? {} : { loadHistory }) }
 }
 
 /** What one AG-UI event turned into. */
@@ -321,18 +365,32 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
       }
       case 'TOOL_CALL_ARGS': {
         const toolCallId = String(value.toolCallId ?? '')
-        return { events: [event('TOOL_CALL_DELTA', { replyId: toolReplyIds.get(toolCallId) ?? runId, toolCallId, toolCallName: '__fragment__', delta: value.delta }, at)] }
+        return {
+          events: [
+            event(
+              'TOOL_CALL_DELTA',
+              { replyId: toolReplyIds.get(toolCallId) ?? runId, toolCallId, toolCallName: '__fragment__', delta: value.delta },
+              at,
+            ),
+          ],
+        }
       }
       case 'TOOL_CALL_END': {
         const toolCallId = String(value.toolCallId ?? '')
-        return { events: [event('TOOL_CALL_END', { replyId: toolReplyIds.get(toolCallId) ?? runId, toolCallId, toolCallName: toolNames.get(toolCallId) ?? '' }, at)] }
+        return {
+          events: [
+            event('TOOL_CALL_END', { replyId: toolReplyIds.get(toolCallId) ?? runId, toolCallId, toolCallName: toolNames.get(toolCallId) ?? '' }, at),
+          ],
+        }
       }
       case 'TOOL_CALL_RESULT': {
         const toolCallId = String(value.toolCallId ?? '')
         const fields = { replyId: messageId || runId, toolCallId, toolCallName: toolNames.get(toolCallId) ?? '' }
         const content = typeof value.content === 'string' ? value.content : JSON.stringify(value.content ?? '')
         const deltas = resultParts(content).map((part) =>
-          typeof part === 'string' ? event('TOOL_RESULT_TEXT_DELTA', { ...fields, delta: part }, at) : event('TOOL_RESULT_DATA_DELTA', { ...fields, data: part }, at),
+          typeof part === 'string'
+            ? event('TOOL_RESULT_TEXT_DELTA', { ...fields, delta: part }, at)
+            : event('TOOL_RESULT_DATA_DELTA', { ...fields, data: part }, at),
         )
         // AG-UI drops the result state: success is all it can say
         return { events: [event('TOOL_RESULT_START', fields, at), ...deltas, event('TOOL_RESULT_END', { ...fields, state: 'success' }, at)] }
@@ -353,7 +411,12 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
       }
       case 'RUN_ERROR': {
         const code = value.code === undefined ? '' : ` (${String(value.code)})`
-        return { events: [], end: new AgentStreamError('network-error', `The agent run failed on the server${code}: ${String(value.message ?? 'no message')}`, { eventType: 'RUN_ERROR' }) }
+        return {
+          events: [],
+          end: new AgentStreamError('network-error', `The agent run failed on the server${code}: ${String(value.message ?? 'no message')}`, {
+            eventType: 'RUN_ERROR',
+          }),
+        }
       }
       case 'RUN_FINISHED': {
         const { events, open } = interruptsOf(value.outcome)
