@@ -58,7 +58,9 @@ export function transportTable(): string {
   const rows = ROWS.map(([key, label]) => `| ${label} | ${COLUMNS.map(([, , capabilities]) => (capabilities[key] ? 'yes' : 'no')).join(' | ')} |`)
   const stop = `| after Stop, on the server | ${COLUMNS.map(([name]) => STOP[STOP_ON_SERVER[name]]).join(' | ')} |`
   const scenarioHeader = `| scenario (kit's rebuild vs stored context) | ${COLUMNS.map(([, label]) => label).join(' | ')} |`
-  const scenarios = SCENARIOS.map((scenario) => `| \`${scenario.name}\` | ${COLUMNS.map(([name]) => scenarioResult(name, scenario.name)).join(' | ')} |`)
+  const scenarios = SCENARIOS.map(
+    (scenario) => `| \`${scenario.name}\` | ${COLUMNS.map(([name]) => scenarioResult(name, scenario.name)).join(' | ')} |`,
+  )
   return [BEGIN, header, rule, ...rows, stop, '', scenarioHeader, rule, ...scenarios, END].join('\n')
 }
 
