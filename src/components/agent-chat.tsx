@@ -61,7 +61,19 @@ const NO_MEDIA_ORIGINS: MediaPolicy = Object.freeze({})
  * asks, an error banner, and a composer with stop and attachments. One store per chat.
  */
 export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function AgentChat(props, ref) {
-  const { components, locale = 'en', strings, theme = 'auto', placeholder, attachments, mediaPolicy, onFeedback, suggestions, welcome, ...others } = props
+  const {
+    components,
+    locale = 'en',
+    strings,
+    theme = 'auto',
+    placeholder,
+    attachments,
+    mediaPolicy,
+    onFeedback,
+    suggestions,
+    welcome,
+    ...others
+  } = props
   const { store, transport, storeOptions, onError, className, ...rest } = others
   const resolved = useMemo(() => (strings === undefined ? locale : resolveAgentStrings(locale, strings)), [locale, strings])
   const lang = typeof resolved === 'string' ? resolved : resolved.lang

@@ -22,9 +22,7 @@ export const BlockView = memo(function BlockView({ turnIndex, blockKey, scopeKey
   const entry = useBlock(turnIndex, blockKey, scopeKey)
   const components = useAgentComponents()
   // A result is shown in the card of its call, wherever that call sits in the scope (§7.9).
-  const hasCall = useAgentStore((state) =>
-    entry?.kind === 'tool_result' ? selectToolCall(state, entry.block.id, scopeKey) !== undefined : false,
-  )
+  const hasCall = useAgentStore((state) => (entry?.kind === 'tool_result' ? selectToolCall(state, entry.block.id, scopeKey) !== undefined : false))
   if (entry === undefined) return null
   switch (entry.kind) {
     case 'text': {

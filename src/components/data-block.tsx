@@ -15,15 +15,6 @@ export const DataBlockView = memo(
   forwardRef<HTMLElement, DataBlockViewProps>(function DataBlockView({ entry, ...rest }, ref) {
     const media = resolveMedia(dataBlockPreview(entry), 'data')
     if (media === null) return null
-    return (
-      <MediaView
-        media={media}
-        name={entry.block.name}
-        streaming={entry.status === 'streaming'}
-        data-as-block="data"
-        {...rest}
-        ref={ref}
-      />
-    )
+    return <MediaView media={media} name={entry.block.name} streaming={entry.status === 'streaming'} data-as-block="data" {...rest} ref={ref} />
   }),
 )

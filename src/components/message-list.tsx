@@ -16,10 +16,12 @@ import { useWindowedList } from './use-windowed-list'
 import { UserMessageView } from './user-message'
 
 /** Props of {@link MessageList}. */
-export interface MessageListProps extends HTMLAttributes<HTMLDivElement> {}
+export type MessageListProps = HTMLAttributes<HTMLDivElement>
 
 function messageText(message: Msg): string {
-  return message.content.map((block) => (block.type === 'text' ? String((block as { text?: unknown }).text ?? '') : JSON.stringify(block))).join('\n\n')
+  return message.content
+    .map((block) => (block.type === 'text' ? String((block as { text?: unknown }).text ?? '') : JSON.stringify(block)))
+    .join('\n\n')
 }
 
 /**

@@ -26,19 +26,14 @@ export function appendToolArguments(entry: ToolUseEntry, delta: string): ToolUse
  */
 export function finalizeToolArguments(entry: ToolUseEntry, endedAt: string | null = entry.endedAt): ToolUseEntry {
   const parsed = parseObject(entry.arguments)
-  const block =
-    parsed === undefined
-      ? { ...entry.block, input: {}, content: '{}' }
-      : { ...entry.block, input: parsed, content: entry.arguments }
+  const block = parsed === undefined ? { ...entry.block, input: {}, content: '{}' } : { ...entry.block, input: parsed, content: entry.arguments }
   return { ...entry, status: 'done', block, endedAt }
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text)
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
   } catch {
     return undefined
   }
