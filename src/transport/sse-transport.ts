@@ -23,6 +23,7 @@ export interface SseTransportOptions {
 export interface SseTransport extends AgentTransport {
   readonly sessionId: string
   loadHistory(): Promise<Msg[]>
+  /** A run of a subagent exposed with `expose_to_user`: `POST {url}/subagents/{subagentId}/runs`, the same body and frames. */
   runSubagent(subagentId: string, request: RunRequest, handlers: RunHandlers): Promise<RunEnd>
 }
 
