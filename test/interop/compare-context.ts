@@ -44,7 +44,7 @@
  *   kit shows it until the client's result arrives (the latest result of a call wins in the UI).
  * - A stored USER message whose text starts with {@link HARNESS_REMINDER}: the harness's note to the model that a
  *   background subagent task completed (after a remote subagent). The user never sent it; it is not a cut.
- * - For a subagent's lane (an exposed subagent, {@link laneSnapshot}): the user message of its first exchange, made
+ * - For a settled exposed subagent's lane ({@link laneSnapshot}): the user message of its first exchange, made
  *   by the harness from `agent_spawn`'s task, which no event carries; the lane is compared from the stored one on.
  * - A stored ASSISTANT message whose id is the id of an AGENT_RESULT's Msg and whose only text is
  *   {@link INTERRUPTED_RECOVERY_TEXT}: the canned answer to an interrupt. It is stored but never

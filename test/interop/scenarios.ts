@@ -61,7 +61,7 @@ export interface ScenarioRun {
   readonly store: AgentStore
   /** Actions the store refused, each followed by the same request sent through the transport directly. */
   readonly refusals: readonly string[]
-  /** The exposed subagents whose confirmation the scenario answered. */
+  /** The exposed subagents whose lane is settled (their confirmation answered, or none asked), with their stored context. */
   readonly subagentContexts: readonly SubagentContext[]
 }
 
@@ -423,6 +423,14 @@ export async function runScenario(url: string, scenario: Scenario, transportName
   }
 
   await scenario.steps(session)
+  // every other exposed subagent whose lane is settled is compared with its stored context too
+  const { agent } = store.getState()
+  for (const exposed of agent.exposedSubagents) {
+    if (subagents.some((subagent) => subagent.subagentId === exposed.subagentId)) continue
+    const source = Object.keys(agent.scopes).find((key) => key !== '' && (key.split('#')[0] ?? '').endsWith(`/${exposed.agentId ?? ''}`))
+    if (source === undefined || agent.subagentPendingConfirmations.some((request) => request.source === source)) continue
+    subagents.push({ subagentId: exposed.subagentId, source })
+  }
   const stored = await storedMessages(url, sessionId)
   const subagentContexts = await Promise.all(
     subagents.map(async (subagent) => ({ ...subagent, stored: await storedSubagentMessages(url, subagent.subagentId) })),

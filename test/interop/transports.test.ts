@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import { toSnapshot } from '../../src/core'
-import type { AgentSnapshot, AgentStreamError, Msg } from '../../src/core'
+import type { AgentSnapshot, AgentStreamError, Msg, TurnStatus } from '../../src/core'
 import { FULL_CAPABILITIES } from '../../src/transport/agent-transport'
 import { compareWithContext, expectedRebuild, kitExchanges, laneSnapshot } from './compare-context'
 import { recordResult } from './results'
@@ -80,6 +80,9 @@ function expectSubagentLane(rebuilt: AgentSnapshot, run: ScenarioRun, name: stri
     expect(exposed).toHaveLength(1)
     expect(exposed[0]?.sessionId).toMatch(/^sub-[0-9a-f-]{36}$/)
     expect(spawnText).toContain(`subagent_id: ${exposed[0]?.subagentId ?? '?'}`)
+    // a settled lane was compared with the subagent's own stored context (laneDifferences); a waiting one is not yet
+    const compared = name === 'subagent-confirm' ? [] : [exposed[0]?.subagentId]
+    expect(run.subagentContexts.map((context) => context.subagentId)).toEqual(compared)
   } else {
     expect(exposed).toEqual([])
   }
@@ -121,7 +124,7 @@ function expectSubagentLane(rebuilt: AgentSnapshot, run: ScenarioRun, name: stri
   }
 }
 
-// An answered subagent's lane against its own stored context (`GET /api/subagents/{id}/messages`), the same way.
+// A settled exposed subagent's lane against its own stored context (`GET /api/subagents/{id}/messages`), the same way.
 function laneDifferences(run: ScenarioRun): string[] {
   const state = run.store.getState().agent
   return run.subagentContexts.flatMap((context) => {
@@ -133,8 +136,10 @@ function laneDifferences(run: ScenarioRun): string[] {
       answers.map((record) => record.request),
     )
     const laneEvents = answers.flatMap((record) => record.events)
-    // the subagent's first run asked, the answered one completed: one exchange, the harness's task and its answer
-    const expected = expectedRebuild(context.stored, laneEvents, ['awaiting_confirmation', 'completed'])
+    // one exchange, the harness's task and what answered it: the first run asked and the answer's run completed, or
+    // the one run completed
+    const statuses: TurnStatus[] = answers.length > 0 ? ['awaiting_confirmation', 'completed'] : ['completed']
+    const expected = expectedRebuild(context.stored, [...run.runs.flatMap((record) => record.events), ...laneEvents], statuses)
     expect(expected.exchanges).toHaveLength(1)
     return compareWithContext(kitExchanges(snapshot, requests), snapshot, expected).map(
       (difference) => `lane ${context.source.split('/').pop() ?? ''}: ${difference}`,
