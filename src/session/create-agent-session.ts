@@ -9,10 +9,10 @@ import type { ContentBlock, Msg, ToolResultBlock } from '../core/message'
 import { parseAgentEvent } from '../core/parse-event'
 import { endStream, reduce } from '../core/reduce'
 import { createAgentState } from '../core/state'
-import type { AgentState } from '../core/state'
+import type { AgentState, PendingToolCalls } from '../core/state'
 import { validateHistory } from '../core/validate-history'
 import { FULL_CAPABILITIES } from '../transport/agent-transport'
-import type { RunEnd, RunHandlers, RunRequest, TransportCapabilities } from '../transport/agent-transport'
+import type { RunHandlers, RunRequest, TransportCapabilities } from '../transport/agent-transport'
 import { withAgentScopeCompat } from '../transport/agentscope-compat'
 import { withSubagentSource } from '../transport/subagent-source'
 import { isTopLevelEnd } from '../transport/stream-endings'
@@ -305,7 +305,11 @@ export function createAgentSession(
       let status: AgentStatus
       let error: AgentStreamError | null = null
       try {
-        const end = target === null ? await transport.run(request, handlers) : await runOnSubagent(target, request, handlers)
+        // confirmSubagent only targets a subagent when the transport has runSubagent
+        const end =
+          target === null
+            ? await transport.run(request, handlers)
+            : await (transport.runSubagent as NonNullable<typeof transport.runSubagent>)(target.subagentId, request, handlers)
         status = end === 'aborted' ? 'idle' : 'done'
       } catch (caught) {
         status = 'error'
@@ -364,39 +368,33 @@ export function createAgentSession(
     await startRun({ kind: 'message', messages: [message] })
   }
 
-  async function confirm(decisions: readonly ConfirmationDecision[]): Promise<void> {
-    const waiting = state().agent.pendingConfirmation
-    const problem = confirmProblem(run !== null, waiting, decisions)
+  // The answers to `waiting` (the chat's own request, or a subagent's on `target`), once the guards let them go.
+  async function answer(
+    waiting: PendingToolCalls | null,
+    decisions: readonly ConfirmationDecision[],
+    target: RunTarget | null,
+    problem: string | null,
+  ) {
+    problem ??= confirmProblem(run !== null, waiting, decisions)
     if (problem !== null || waiting === null) refuse(problem ?? 'No tool call is waiting for confirmation.')
     const confirmResults = decisions.map((decision) => {
       const call = waiting.toolCalls.find((candidate) => candidate.id === decision.toolCallId)
       if (call === undefined) return refuse(`Tool call ${decision.toolCallId} is not waiting for confirmation.`)
       return confirmResult(call, { approved: decision.approved, input: decision.input, rules: decision.rules })
     })
-    await startRun({ kind: 'confirm', confirmResults })
+    await startRun({ kind: 'confirm', confirmResults }, target)
   }
 
-  function runOnSubagent(target: RunTarget, request: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
-    if (transport.runSubagent === undefined) throw refused('This transport cannot reach a subagent.')
-    return transport.runSubagent(target.subagentId, request, handlers)
+  function confirm(decisions: readonly ConfirmationDecision[]): Promise<void> {
+    return answer(state().agent.pendingConfirmation, decisions, null, null)
   }
 
-  async function confirmSubagent(source: string, decisions: readonly ConfirmationDecision[]): Promise<void> {
+  function confirmSubagent(source: string, decisions: readonly ConfirmationDecision[]): Promise<void> {
     const { agent, capabilities } = state()
+    const exposed = capabilities.subagentConfirm && transport.runSubagent !== undefined ? exposedSubagentOf(agent, source) : null
     const waiting = agent.subagentPendingConfirmations.find((request) => request.source === source) ?? null
-    const problem = confirmProblem(run !== null, waiting, decisions)
-    if (problem !== null || waiting === null) refuse(problem ?? 'No tool call of this subagent is waiting for confirmation.')
-    if (!capabilities.subagentConfirm || transport.runSubagent === undefined) {
-      refuse('This transport cannot carry an answer to a subagent: answer it where the subagent runs.')
-    }
-    const exposed = exposedSubagentOf(agent, source)
-    if (exposed === null) refuse(`The server did not expose the subagent ${source} (expose_to_user), so nothing can reach it to answer.`)
-    const confirmResults = decisions.map((decision) => {
-      const call = waiting.toolCalls.find((candidate) => candidate.id === decision.toolCallId)
-      if (call === undefined) return refuse(`Tool call ${decision.toolCallId} is not waiting for confirmation.`)
-      return confirmResult(call, { approved: decision.approved, input: decision.input, rules: decision.rules })
-    })
-    await startRun({ kind: 'confirm', confirmResults }, { subagentId: exposed.subagentId, source })
+    const unreachable = exposed === null ? `No route reaches subagent ${source}: the transport cannot carry its answer, or it was not exposed.` : null
+    return answer(waiting, decisions, exposed === null ? null : { subagentId: exposed.subagentId, source }, unreachable)
   }
 
   async function submitToolResults(results: readonly (ExternalToolResult | ToolResultBlock)[]): Promise<void> {

@@ -9,9 +9,8 @@ export function withSubagentSource(handlers: RunHandlers, source: string): RunHa
   return {
     ...handlers,
     onEvent: (value) => {
-      const sourced =
-        typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { source?: unknown }).source === 'string'
-      handlers.onEvent(sourced || typeof value !== 'object' || value === null || Array.isArray(value) ? value : { ...value, source })
+      const object = typeof value === 'object' && value !== null && !Array.isArray(value)
+      handlers.onEvent(object && typeof (value as { source?: unknown }).source !== 'string' ? { ...value, source } : value)
     },
   }
 }
