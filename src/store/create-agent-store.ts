@@ -15,6 +15,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
       send: session.send,
       resend: session.resend,
       confirm: session.confirm,
+      confirmSubagent: session.confirmSubagent,
       submitToolResults: session.submitToolResults,
       stop: session.stop,
       reset: session.reset,
