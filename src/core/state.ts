@@ -1,3 +1,4 @@
+import type { CallIndex } from './call-index'
 import type { ChatUsage, DataBlock, GenerateReason, HintBlock, Msg, TextBlock, ThinkingBlock, ToolResultBlock, ToolUseBlock } from './message'
 import type { PersistentMap } from './persistent-map'
 import type { PersistentVector } from './persistent-vector'
@@ -103,8 +104,12 @@ export interface Turn {
   readonly entries: readonly BlockEntry[]
   /** The same blocks as a persistent vector: what the reducer appends to in O(1) amortized. */
   readonly blocks: PersistentVector<BlockEntry>
-  /** Lookup of open blocks, tool calls and open results to their index in `entries`. */
+  /** Lookup of open blocks and open results to their index in `entries`. */
   readonly slots: PersistentMap<number>
+  /** The tool calls' indexes in `entries`, shared by the turn's revisions: read it with `calls.lookup(callCount, id)`. */
+  readonly calls: CallIndex
+  /** How many of `calls` this revision has. */
+  readonly callCount: number
   /** How many tool calls in `entries` are still streaming (so a model call's end need not look at every block). */
   readonly streamingCalls: number
   readonly modelCalls: readonly ModelCall[]

@@ -1,3 +1,4 @@
+import { CallIndex } from './call-index'
 import type { ChatUsage, GenerateReason, Msg } from './message'
 import { PersistentMap } from './persistent-map'
 import { PersistentVector } from './persistent-vector'
@@ -34,6 +35,8 @@ export class TurnRecord implements Turn {
   generateReason: GenerateReason | null
   blocks: PersistentVector<BlockEntry>
   slots: PersistentMap<number>
+  calls: CallIndex
+  callCount: number
   streamingCalls: number
   modelCalls: readonly ModelCall[]
   usage: ChatUsage | null
@@ -57,6 +60,13 @@ export class TurnRecord implements Turn {
     const blocks = turn.blocks ?? PersistentVector.from(turn.entries)
     this.blocks = blocks
     this.slots = turn.slots ?? PersistentMap.empty()
+    if (turn.calls !== undefined && turn.callCount !== undefined) {
+      this.calls = turn.calls
+      this.callCount = turn.callCount
+    } else {
+      this.calls = CallIndex.of(blocks)
+      this.callCount = this.calls.size
+    }
     this.streamingCalls = turn.streamingCalls ?? countStreamingCalls(blocks)
     this.modelCalls = turn.modelCalls
     this.usage = turn.usage
@@ -78,11 +88,13 @@ export class TurnRecord implements Turn {
   set entries(entries: readonly BlockEntry[]) {
     this.blocks = PersistentVector.from(entries)
     this.streamingCalls = countStreamingCalls(this.blocks)
+    this.calls = CallIndex.of(entries)
+    this.callCount = this.calls.size
   }
 
   /** The turn as plain JSON, without the indexes. */
   toJSON(): object {
-    const { blocks: _blocks, slots: _slots, replyIds: _replyIds, streamingCalls: _calls, ...fields } = this
+    const { blocks: _blocks, slots: _slots, calls: _callIndex, callCount: _callCount, replyIds: _replyIds, streamingCalls: _calls, ...fields } = this
     return { ...fields, entries: this.entries }
   }
 }
@@ -144,13 +156,12 @@ export class ScopeRecord implements Scope {
   }
 }
 
-const TOOL_USE_SLOT = 'u\u0000'
-
-/** `index` recorded for every tool call that the turn's slots know. */
+/** `index` recorded for every tool call of the turn. */
 export function indexToolCalls(index: PersistentMap<number>, turn: Turn, turnIndex: number): PersistentMap<number> {
   let next = index
-  turn.slots?.forEach((_entryIndex, name) => {
-    if (name.startsWith(TOOL_USE_SLOT)) next = next.set(name.slice(TOOL_USE_SLOT.length), turnIndex)
+  const calls = turn.calls ?? CallIndex.of(turn.entries)
+  calls.forEach(turn.callCount ?? calls.size, (_entryIndex, toolCallId) => {
+    next = next.set(toolCallId, turnIndex)
   })
   return next
 }
