@@ -128,6 +128,8 @@ export interface Turn {
   readonly allToolsDenied: boolean
   /** Counter for the keys of blocks whose creating event had no id. */
   readonly serial: number
+  /** The same object for every revision of this turn, for caches that follow it (`selectBlock`). */
+  readonly lineage?: object
 }
 
 /** The turns of one agent: the top level (key `''`) or one subagent (`source`, or `source#taskId`). */
@@ -145,6 +147,8 @@ export interface Scope {
   readonly closedReplyIds: PersistentMap<true>
   /** Whether the last turn is still open. */
   readonly open: boolean
+  /** The same object for every revision of this scope, for caches that follow it (the store's tool index). */
+  readonly lineage?: object
   /** For a subagent: the top-level tool call that was running when it started (its spawner), if known. */
   readonly parentToolCallId: string | null
   /** For a subagent: the index of the top-level turn that was open when it started, if any. */

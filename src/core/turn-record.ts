@@ -49,6 +49,7 @@ export class TurnRecord implements Turn {
   askedExternalExecution: boolean
   allToolsDenied: boolean
   serial: number
+  lineage: object
 
   /** A copy of `turn`; a turn written as a plain object (with `entries` only) is accepted too. */
   constructor(turn: Turn) {
@@ -79,6 +80,7 @@ export class TurnRecord implements Turn {
     this.askedExternalExecution = turn.askedExternalExecution
     this.allToolsDenied = turn.allToolsDenied
     this.serial = turn.serial
+    this.lineage = turn.lineage ?? {}
   }
 
   get entries(): readonly BlockEntry[] {
@@ -94,7 +96,16 @@ export class TurnRecord implements Turn {
 
   /** The turn as plain JSON, without the indexes. */
   toJSON(): object {
-    const { blocks: _blocks, slots: _slots, calls: _callIndex, callCount: _callCount, replyIds: _replyIds, streamingCalls: _calls, ...fields } = this
+    const {
+      blocks: _blocks,
+      slots: _slots,
+      calls: _callIndex,
+      callCount: _callCount,
+      replyIds: _replyIds,
+      streamingCalls: _calls,
+      lineage: _lineage,
+      ...fields
+    } = this
     return { ...fields, entries: this.entries }
   }
 }
@@ -110,6 +121,7 @@ export class ScopeRecord implements Scope {
   parentTurn: number | null
   toolCallTurns: PersistentMap<number>
   closedReplyIds: PersistentMap<true>
+  lineage: object
 
   /** A copy of `scope`; a scope written as a plain object (with `turns` only) is accepted too. */
   constructor(scope: Scope) {
@@ -119,6 +131,7 @@ export class ScopeRecord implements Scope {
     this.open = scope.open
     this.parentToolCallId = scope.parentToolCallId
     this.parentTurn = scope.parentTurn
+    this.lineage = scope.lineage ?? {}
     if (scope.turnList !== undefined && scope.toolCallTurns !== undefined && scope.closedReplyIds !== undefined) {
       this.turnList = scope.turnList
       this.toolCallTurns = scope.toolCallTurns
@@ -151,7 +164,7 @@ export class ScopeRecord implements Scope {
 
   /** The scope as plain JSON, without the indexes. */
   toJSON(): object {
-    const { turnList: _turns, toolCallTurns: _calls, closedReplyIds: _replyIds, ...fields } = this
+    const { turnList: _turns, toolCallTurns: _calls, closedReplyIds: _replyIds, lineage: _lineage, ...fields } = this
     return { ...fields, turns: this.turns }
   }
 }
