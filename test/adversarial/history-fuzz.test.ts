@@ -126,7 +126,8 @@ function sessionFor(reported: AgentStreamError[]) {
 function shownTexts(session: ReturnType<typeof createAgentSession>): Set<string> {
   const { agent } = session.getState()
   const texts = new Set<string>()
-  for (const { message } of agent.userMessages) for (const block of message.content) if (block.type === 'text') texts.add(block.text)
+  for (const { message } of agent.userMessages)
+    for (const block of message.content) if (block.type === 'text') texts.add((block as { text: string }).text)
   for (const turn of agent.scopes['']!.turns) for (const entry of turn.entries) if (entry.kind === 'text') texts.add(entry.block.text)
   return texts
 }
