@@ -67,7 +67,8 @@ export function reduce(state: AgentState, event: AgentEvent | LocalEvent, onErro
   }
 }
 
-function reportFailure(event: AgentEvent | LocalEvent, caught: unknown, onError: ReduceErrorHandler | undefined): void {
+/** Reports an exception inside a handler as {@link reduce} does (for the folds built on it). */
+export function reportFailure(event: AgentEvent | LocalEvent, caught: unknown, onError: ReduceErrorHandler | undefined): void {
   const type = typeof event?.type === 'string' ? event.type : 'unknown'
   const id = typeof event?.id === 'string' ? event.id : undefined
   const reason = caught instanceof Error ? caught.message : String(caught)

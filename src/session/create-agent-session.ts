@@ -7,7 +7,10 @@ import { stateFromHistory } from '../core/history'
 import { userMessageEvent } from '../core/local-events'
 import type { ContentBlock, Msg, ToolResultBlock } from '../core/message'
 import { parseAgentEvent } from '../core/parse-event'
+import type { AgentEvent } from '../core/events'
+import type { LocalEvent } from '../core/local-events'
 import { endStream, reduce } from '../core/reduce'
+import { reduceAll } from '../core/reduce-all'
 import { createAgentState } from '../core/state'
 import type { AgentState } from '../core/state'
 import { validateHistory } from '../core/validate-history'
@@ -117,8 +120,9 @@ export function createAgentSession(
   let runToken = 0
   let failedRequest: RunRequest | null = null
   let shown: CountedTranscript = EMPTY_TRANSCRIPT
-  // Filled by the values a flush takes, published at its end.
-  let pending: { agent: AgentState; warnings: readonly AgentStreamError[] } | null = null
+  // Filled by the values a flush takes, reduced and published at its end (reduceAll folds each run of deltas into
+  // one append, since the states in between are never shown).
+  let pending: { agent: AgentState; events: (AgentEvent | LocalEvent)[]; warnings: readonly AgentStreamError[] } | null = null
   // The end of a run, published by the flush that empties the queue, so the last events and the final
   // status reach the UI in one update.
   let finishing: { apply: (agent: AgentState) => Update; done: () => void } | null = null
@@ -182,11 +186,11 @@ export function createAgentSession(
   }
 
   function take(value: unknown, receivedAt: number): void {
-    pending ??= { agent: state().agent, warnings: state().warnings }
+    pending ??= { agent: state().agent, events: [], warnings: state().warnings }
     const parsed = parseAgentEvent(value)
     if (parsed.ok) {
       if (recorder !== undefined) record({ kind: 'event', receivedAt, value, event: parsed.event })
-      pending.agent = reduce(pending.agent, parsed.event, reduceFailed)
+      pending.events.push(parsed.event)
     } else {
       if (recorder !== undefined) record({ kind: 'invalid', receivedAt, value, error: parsed.error })
       report(parsed.error)
@@ -195,6 +199,7 @@ export function createAgentSession(
   }
 
   function publish(drained: boolean): void {
+    if (pending !== null && pending.events.length > 0) pending.agent = reduceAll(pending.agent, pending.events, reduceFailed)
     const taken = pending
     pending = null
     const current = state()
