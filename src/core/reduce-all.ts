@@ -77,7 +77,8 @@ function reduceRun(
   let seenCount = state.seenCount
   let marked = false
   let first: StreamedDelta | undefined
-  let joined = ''
+  // Joined at the end, which makes one flat string: the block's text then grows by one piece per run, not per delta.
+  const parts: string[] = []
   for (let index = start; index < end; index++) {
     const event = events[index] as StreamedDelta
     const id: unknown = event.id
@@ -91,13 +92,13 @@ function reduceRun(
     // An empty delta changes nothing (it does not even start the block): the first non-empty one does.
     if (event.delta === '') continue
     first ??= event
-    joined += event.delta
+    parts.push(event.delta as string)
   }
   let applied = state
   if (first !== undefined) {
     // As one delta of the first event's (its id keys the block if the run starts it), carrying the whole text.
     try {
-      applied = applyBlockDelta(state, { ...first, delta: joined }, KIND_OF_DELTA[first.type])
+      applied = applyBlockDelta(state, { ...first, delta: parts.join('') }, KIND_OF_DELTA[first.type])
     } catch (caught) {
       reportFailure(first, caught, onError)
       return state
