@@ -138,7 +138,8 @@ export function createAgentSession(
   })
   const stall = createStallWatch({
     afterMs: options.stallAfterMs ?? STALL_AFTER_MS,
-    clock,
+    // Read once per task, as the recorder's receive times are: every event marks the stream alive.
+    clock: createReceiveClock(clock),
     onChange: (since) => holder.setState({ stalledSince: since }),
   })
 
