@@ -86,7 +86,7 @@ function reduceRun(
       const seen = markSeenId(seenIds, seenCount, id)
       if (seen === null) continue
       seenIds = seen
-      seenCount = seen.size
+      seenCount = seen.total
       marked = true
     }
     // An empty delta changes nothing (it does not even start the block): the first non-empty one does.

@@ -59,7 +59,7 @@ export function reduce(state: AgentState, event: AgentEvent | LocalEvent, onErro
     // A state other than the input was made by this call and is not shared yet: it can take the ids in place.
     const next = applied === state ? copyState(state) : (applied as Mutable<AgentState>)
     next.seenIds = seenIds
-    next.seenCount = seenIds.size
+    next.seenCount = seenIds.total
     return next
   } catch (caught) {
     reportFailure(event, caught, onError)
