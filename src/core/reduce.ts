@@ -60,7 +60,7 @@ export function reduce(state: AgentState, event: AgentEvent | LocalEvent, onErro
     // A state other than the input was made by this call and is not shared yet: it can take the ids in place.
     const next = applied === state ? copyState(state) : (applied as Mutable<AgentState>)
     next.seenIds = seenIds
-    next.seenCount = seenIds.size
+    next.seenCount = seenIds.total
     return next
   } catch (caught) {
     reportFailure(event, caught, onError)
@@ -68,7 +68,8 @@ export function reduce(state: AgentState, event: AgentEvent | LocalEvent, onErro
   }
 }
 
-function reportFailure(event: AgentEvent | LocalEvent, caught: unknown, onError: ReduceErrorHandler | undefined): void {
+/** Reports an exception inside a handler as {@link reduce} does (for the folds built on it). */
+export function reportFailure(event: AgentEvent | LocalEvent, caught: unknown, onError: ReduceErrorHandler | undefined): void {
   const type = typeof event?.type === 'string' ? event.type : 'unknown'
   const id = typeof event?.id === 'string' ? event.id : undefined
   const reason = caught instanceof Error ? caught.message : String(caught)

@@ -8,7 +8,9 @@ import { rewindEvent, userMessageEvent } from '../core/local-events'
 import type { LocalEvent } from '../core/local-events'
 import type { ContentBlock, Msg, ToolResultBlock } from '../core/message'
 import { parseAgentEvent } from '../core/parse-event'
+import type { AgentEvent } from '../core/events'
 import { endStream, reduce } from '../core/reduce'
+import { reduceAll } from '../core/reduce-all'
 import { createAgentState } from '../core/state'
 import type { AgentState, PendingToolCalls } from '../core/state'
 import { validateHistory } from '../core/validate-history'
@@ -136,8 +138,9 @@ export function createAgentSession(
   let failedRequest: RunRequest | null = null
   let failedTarget: RunTarget | null = null
   let shown: CountedTranscript = EMPTY_TRANSCRIPT
-  // Filled by the values a flush takes, published at its end.
-  let pending: { agent: AgentState; warnings: readonly AgentStreamError[] } | null = null
+  // Filled by the values a flush takes, reduced and published at its end (reduceAll folds each run of deltas into
+  // one append, since the states in between are never shown).
+  let pending: { agent: AgentState; events: (AgentEvent | LocalEvent)[]; warnings: readonly AgentStreamError[] } | null = null
   // The end of a run, published by the flush that empties the queue, so the last events and the final
   // status reach the UI in one update.
   let finishing: { apply: (agent: AgentState) => Update; done: () => void } | null = null
@@ -153,7 +156,8 @@ export function createAgentSession(
   })
   const stall = createStallWatch({
     afterMs: options.stallAfterMs ?? STALL_AFTER_MS,
-    clock,
+    // Read once per task, as the recorder's receive times are: every event marks the stream alive.
+    clock: createReceiveClock(clock),
     onChange: (since) => holder.setState({ stalledSince: since }),
   })
 
@@ -225,11 +229,11 @@ export function createAgentSession(
   }
 
   function take(value: unknown, receivedAt: number): void {
-    pending ??= { agent: state().agent, warnings: state().warnings }
+    pending ??= { agent: state().agent, events: [], warnings: state().warnings }
     const parsed = parseAgentEvent(value)
     if (parsed.ok) {
       if (recorder !== undefined) record({ kind: 'event', receivedAt, value, event: parsed.event })
-      pending.agent = reduce(pending.agent, parsed.event, reduceFailed)
+      pending.events.push(parsed.event)
     } else {
       if (recorder !== undefined) record({ kind: 'invalid', receivedAt, value, error: parsed.error })
       report(parsed.error)
@@ -238,6 +242,7 @@ export function createAgentSession(
   }
 
   function publish(drained: boolean): void {
+    if (pending !== null && pending.events.length > 0) pending.agent = reduceAll(pending.agent, pending.events, reduceFailed)
     const taken = pending
     pending = null
     const current = state()

@@ -23,7 +23,8 @@ function userKey(state: AgentState, index: number): string {
  */
 export function extendTranscript(agent: AgentState, shown: CountedTranscript): CountedTranscript {
   const users = agent.userMessages
-  const turns = agent.scopes[MAIN_SCOPE]?.turns.length ?? 0
+  // The vector's size, not `turns.length`: that would make the turns' array, O(turns) per revision.
+  const turns = agent.scopes[MAIN_SCOPE]?.turnList.size ?? 0
   // A rewind took items out: the transcript is made again from the start.
   if (users.length < shown.users || turns < shown.turns) return extendTranscript(agent, EMPTY_TRANSCRIPT)
   if (users.length === shown.users && turns === shown.turns) return shown
