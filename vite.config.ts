@@ -73,12 +73,47 @@ export default defineConfig(({ mode, command }) => ({
   preview: { headers: { 'Content-Security-Policy': STRICT_CSP }, proxy: AGENTSCOPE_PROXY },
   build: mode === 'demo' ? { outDir: 'dist-demo', sourcemap: true } : LIBRARY_BUILD,
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**', 'test/interop/**', 'test/package/**', 'node_modules/**'],
     environment: 'node',
     setupFiles: ['test/setup-testing-library.ts'],
+    // vitest's default on 2 cores is one worker (cores - 1): the main process is mostly idle once the modules are
+    // transformed, so a second worker halves the run.
+    maxWorkers: 2,
+    // A global a test stubs (vi.stubGlobal) is put back after it, so that it can not leak into the next file.
+    unstubGlobals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: UNIT_TESTS,
+          exclude: [...NOT_UNIT_TESTS, ...ISOLATED_TESTS],
+          // A worker runs many files in one module graph and one jsdom, instead of starting a process, a jsdom,
+          // React and Testing Library again for each of the ~90 files (that start-up was over half of the run).
+          // test/setup-testing-library.ts empties the DOM and puts real timers back after each file.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS, exclude: NOT_UNIT_TESTS } },
+    ],
   },
 }))
+
+const UNIT_TESTS = ['test/**/*.test.{ts,tsx}']
+const NOT_UNIT_TESTS = ['test/browser/**', 'test/interop/**', 'test/package/**', 'node_modules/**']
+
+// Files that need a module graph of their own: they replace modules (vi.mock), count what a module does on its first
+// load, or count console errors that the kit reports once per process (src/core/dev-error.ts).
+const ISOLATED_TESTS = [
+  'test/components/markdown/code-highlight.test.tsx',
+  'test/components/markdown/math.test.tsx',
+  'test/components/markdown/memoization.test.tsx',
+  'test/components/markdown/mermaid.test.tsx',
+  'test/core/no-react.test.ts',
+  'test/core/reduce.test.ts',
+  'test/react/on-error.test.tsx',
+  'test/session/create-agent-session.test.ts',
+  'test/session/readme-example.test.ts',
+]
 
 // One output file per source module (`preserveModules`): with `"sideEffects"` in package.json, a consumer's bundler
 // drops every module it does not import, so a top-level `forwardRef`/`createContext` of an unused component never
