@@ -113,10 +113,12 @@ describe('hooks', () => {
 
   it('joins a tool call with its partial arguments while they stream, and its final input after', async () => {
     const events = [start(), toolStart('c1', 'write_file'), toolDelta('c1', '{"path":"/tmp/a","content":"Hel')]
+    // the rest of the stream is held until the test has seen the partial arguments (not for a guessed 300 ms)
+    let finish = () => {}
     const server = await startHttpServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' })
       response.write(events.map(frame).join(''))
-      setTimeout(() => response.end([toolDelta('c1', 'lo"}'), toolEnd('c1', 'write_file'), end()].map(frame).join('')), 300)
+      finish = () => response.end([toolDelta('c1', 'lo"}'), toolEnd('c1', 'write_file'), end()].map(frame).join(''))
     })
     close = server.close
     const store = createAgentStore({ transport: createSseTransport({ url: `${server.url}/api`, sessionId: 's' }) })
@@ -136,6 +138,7 @@ describe('hooks', () => {
     const sending = store.getState().send('go')
     const partial = await screen.findByText('{"path":"/tmp/a","content":"Hel"}')
     expect(partial.dataset.status).toBe('streaming')
+    finish()
     await act(() => sending)
     expect(screen.getByTestId('tool').textContent).toBe('{"path":"/tmp/a","content":"Hello"}')
     expect(screen.getByTestId('tool').dataset.status).toBe('done')
