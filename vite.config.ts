@@ -83,7 +83,12 @@ const AGENTSCOPE_PROXY = AGENTSCOPE_URL ? { '/api': { target: AGENTSCOPE_URL, ch
 export default defineConfig(({ mode, command }) => ({
   // The library build writes ~120 modules: list them only when asked (`--logLevel info`); warnings still show.
   logLevel: command === 'build' && mode !== 'demo' ? 'warn' : 'info',
-  plugins: [react(), emitStylesheet(mode), dependencyWithoutBrokenSourcemap(), ...(AGENTSCOPE_URL ? [] : [scriptedAgent({ basePath: '/api', pace: SCRIPTED_AGENT_PACE })])],
+  plugins: [
+    react(),
+    emitStylesheet(mode),
+    dependencyWithoutBrokenSourcemap(),
+    ...(AGENTSCOPE_URL ? [] : [scriptedAgent({ basePath: '/api', pace: SCRIPTED_AGENT_PACE })]),
+  ],
   server: { proxy: AGENTSCOPE_PROXY },
   preview: { headers: { 'Content-Security-Policy': STRICT_CSP }, proxy: AGENTSCOPE_PROXY },
   build: mode === 'demo' ? { outDir: 'dist-demo', sourcemap: true } : LIBRARY_BUILD,
