@@ -100,6 +100,9 @@ export default defineConfig(({ mode, command }) => ({
     maxWorkers: 2,
     // A global a test stubs (vi.stubGlobal) is put back after it, so that it can not leak into the next file.
     unstubGlobals: true,
+    // A limit against hangs, not a speed check (no test asserts on wall time): 5 s, vitest's default, turned a test
+    // that needs 1 s on a quiet machine red when other jobs loaded the two cores; 15 s still ends a hang.
+    testTimeout: 15_000,
     projects: [
       {
         extends: true,
