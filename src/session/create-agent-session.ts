@@ -9,14 +9,16 @@ import type { ContentBlock, Msg, ToolResultBlock } from '../core/message'
 import { parseAgentEvent } from '../core/parse-event'
 import { endStream, reduce } from '../core/reduce'
 import { createAgentState } from '../core/state'
-import type { AgentState } from '../core/state'
+import type { AgentState, PendingToolCalls } from '../core/state'
 import { validateHistory } from '../core/validate-history'
 import { FULL_CAPABILITIES } from '../transport/agent-transport'
-import type { RunRequest, TransportCapabilities } from '../transport/agent-transport'
+import type { RunHandlers, RunRequest, TransportCapabilities } from '../transport/agent-transport'
 import { withAgentScopeCompat } from '../transport/agentscope-compat'
+import { withSubagentSource } from '../transport/subagent-source'
 import { isTopLevelEnd } from '../transport/stream-endings'
 import { confirmProblem, resultsProblem, sendProblem } from './action-guards'
 import { createEventBatcher } from './event-batcher'
+import { exposedSubagentOf } from './exposed-subagent'
 import { scheduleFrame as defaultScheduleFrame } from './frame-scheduler'
 import type {
   AgentSessionActions,
@@ -44,6 +46,12 @@ export interface AgentSession extends AgentSessionActions {
 }
 
 type Update = { -readonly [K in keyof AgentSessionState]?: AgentSessionState[K] }
+
+/** Where a run goes: the chat's own agent, or a subagent the server exposed (its lane is `source`). */
+interface RunTarget {
+  readonly subagentId: string
+  readonly source: string
+}
 
 interface Run {
   readonly controller: AbortController
@@ -116,6 +124,7 @@ export function createAgentSession(
   let run: Run | null = null
   let runToken = 0
   let failedRequest: RunRequest | null = null
+  let failedTarget: RunTarget | null = null
   let shown: CountedTranscript = EMPTY_TRANSCRIPT
   // Filled by the values a flush takes, published at its end.
   let pending: { agent: AgentState; warnings: readonly AgentStreamError[] } | null = null
@@ -232,14 +241,17 @@ export function createAgentSession(
     throw error
   }
 
-  function startRun(request: RunRequest): Promise<void> {
+  function startRun(request: RunRequest, target: RunTarget | null = null): Promise<void> {
     const controller = new AbortController()
     const token = ++runToken
     failedRequest = null
+    failedTarget = null
     const { agent } = state()
+    const asked =
+      target === null ? agent.pendingConfirmation : (agent.subagentPendingConfirmations.find((entry) => entry.source === target.source) ?? null)
     const requestReplyId =
       request.kind === 'confirm'
-        ? (agent.pendingConfirmation?.requestReplyId ?? null)
+        ? (asked?.requestReplyId ?? null)
         : request.kind === 'tool-results'
           ? (agent.pendingExternalExecution?.requestReplyId ?? null)
           : null
@@ -260,43 +272,44 @@ export function createAgentSession(
       answered = true
       if (responseTimer !== null) clearTimeout(responseTimer)
     }
-    const handlers = withAgentScopeCompat(
-      request,
-      { requestReplyId },
-      {
-        signal: controller.signal,
-        onOpen: () => {
-          markAnswered()
-          if (token !== runToken) return
-          holder.setState({ status: 'streaming' })
-          stall.start()
-        },
-        onEvent: (value) => {
-          markAnswered()
-          if (token !== runToken) return
-          if (isTopLevelEnd(value)) sawEnd = true
-          stall.alive()
-          batcher.push(value)
-        },
-        onActivity: () => {
-          markAnswered()
-          if (token === runToken) stall.alive()
-        },
-        onError: (problem) => {
-          if (token !== runToken) return
-          record({ kind: 'problem', receivedAt: clock(), error: problem })
-          warn(problem)
-        },
-        onConnection: (connection) => {
-          if (token === runToken) holder.setState({ connection })
-        },
+    const ownHandlers: RunHandlers = {
+      signal: controller.signal,
+      onOpen: () => {
+        markAnswered()
+        if (token !== runToken) return
+        holder.setState({ status: 'streaming' })
+        stall.start()
       },
-    )
+      onEvent: (value) => {
+        markAnswered()
+        if (token !== runToken) return
+        if (isTopLevelEnd(value)) sawEnd = true
+        stall.alive()
+        batcher.push(value)
+      },
+      onActivity: () => {
+        markAnswered()
+        if (token === runToken) stall.alive()
+      },
+      onError: (problem) => {
+        if (token !== runToken) return
+        record({ kind: 'problem', receivedAt: clock(), error: problem })
+        warn(problem)
+      },
+      onConnection: (connection) => {
+        if (token === runToken) holder.setState({ connection })
+      },
+    }
+    const handlers = withAgentScopeCompat(request, { requestReplyId }, target === null ? ownHandlers : withSubagentSource(ownHandlers, target.source))
     const finished = (async () => {
       let status: AgentStatus
       let error: AgentStreamError | null = null
       try {
-        const end = await transport.run(request, handlers)
+        // confirmSubagent only targets a subagent when the transport has runSubagent
+        const end =
+          target === null
+            ? await transport.run(request, handlers)
+            : await (transport.runSubagent as NonNullable<typeof transport.runSubagent>)(target.subagentId, request, handlers)
         status = end === 'aborted' ? 'idle' : 'done'
       } catch (caught) {
         status = 'error'
@@ -318,6 +331,7 @@ export function createAgentSession(
       if (token !== runToken) return
       if (error !== null) report(error)
       failedRequest = status === 'error' ? request : null
+      failedTarget = status === 'error' ? target : null
       stall.stop()
       await finishRun((last) => {
         const agent = endStream(last)
@@ -354,16 +368,33 @@ export function createAgentSession(
     await startRun({ kind: 'message', messages: [message] })
   }
 
-  async function confirm(decisions: readonly ConfirmationDecision[]): Promise<void> {
-    const waiting = state().agent.pendingConfirmation
-    const problem = confirmProblem(run !== null, waiting, decisions)
+  // The answers to `waiting` (the chat's own request, or a subagent's on `target`), once the guards let them go.
+  async function answer(
+    waiting: PendingToolCalls | null,
+    decisions: readonly ConfirmationDecision[],
+    target: RunTarget | null,
+    problem: string | null,
+  ) {
+    problem ??= confirmProblem(run !== null, waiting, decisions)
     if (problem !== null || waiting === null) refuse(problem ?? 'No tool call is waiting for confirmation.')
     const confirmResults = decisions.map((decision) => {
       const call = waiting.toolCalls.find((candidate) => candidate.id === decision.toolCallId)
       if (call === undefined) return refuse(`Tool call ${decision.toolCallId} is not waiting for confirmation.`)
       return confirmResult(call, { approved: decision.approved, input: decision.input, rules: decision.rules })
     })
-    await startRun({ kind: 'confirm', confirmResults })
+    await startRun({ kind: 'confirm', confirmResults }, target)
+  }
+
+  function confirm(decisions: readonly ConfirmationDecision[]): Promise<void> {
+    return answer(state().agent.pendingConfirmation, decisions, null, null)
+  }
+
+  function confirmSubagent(source: string, decisions: readonly ConfirmationDecision[]): Promise<void> {
+    const { agent, capabilities } = state()
+    const exposed = capabilities.subagentConfirm && transport.runSubagent !== undefined ? exposedSubagentOf(agent, source) : null
+    const waiting = agent.subagentPendingConfirmations.find((request) => request.source === source) ?? null
+    const unreachable = exposed === null ? `No route reaches subagent ${source}: the transport cannot carry its answer, or it was not exposed.` : null
+    return answer(waiting, decisions, exposed === null ? null : { subagentId: exposed.subagentId, source }, unreachable)
   }
 
   async function submitToolResults(results: readonly (ExternalToolResult | ToolResultBlock)[]): Promise<void> {
@@ -410,12 +441,13 @@ export function createAgentSession(
   async function retry(): Promise<void> {
     const request = failedRequest
     if (request === null || run !== null) refuse('There is no failed request to retry.')
-    await startRun(request)
+    await startRun(request, failedTarget)
   }
 
   function closeRun(): void {
     runToken++
     failedRequest = null
+    failedTarget = null
     run?.controller.abort()
     run = null
     stall.stop()
@@ -454,6 +486,7 @@ export function createAgentSession(
     subscribe: (listener) => holder.subscribe(listener),
     send,
     confirm,
+    confirmSubagent,
     submitToolResults,
     stop,
     reset,

@@ -62,6 +62,12 @@ export interface AgentSessionActions {
   readonly send: (input: SendInput) => Promise<void>
   /** Answers the pending confirmation (some or all of its calls); sends one answer however often it is called. */
   readonly confirm: (decisions: readonly ConfirmationDecision[]) => Promise<void>
+  /**
+   * Answers a subagent's own confirmation (the request in `agent.subagentPendingConfirmations` with this `source`),
+   * on the subagent the server exposed for it (`expose_to_user`); refused where the transport cannot carry it
+   * (`capabilities.subagentConfirm`) or the subagent was not exposed. Its run's events go to the subagent's lane.
+   */
+  readonly confirmSubagent: (source: string, decisions: readonly ConfirmationDecision[]) => Promise<void>
   /** Returns the results of the tools pending external execution. */
   readonly submitToolResults: (results: readonly (ExternalToolResult | ToolResultBlock)[]) => Promise<void>
   /** Asks the server to stop (one interrupt however often it is called), then closes the stream if it has not ended. */

@@ -14,6 +14,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
       session,
       send: session.send,
       confirm: session.confirm,
+      confirmSubagent: session.confirmSubagent,
       submitToolResults: session.submitToolResults,
       stop: session.stop,
       reset: session.reset,

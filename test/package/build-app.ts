@@ -90,7 +90,8 @@ export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, 
  * (+13 kB) are in `<AgentChat>`'s first load; the stylesheet grew past its budget with the new visual system.
  * The budgets are missed, and `npm run bench -- size` says so; these ceilings only stop further growth.
  */
-export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_300, hooks: 20_700, agentChat: 63_500, css: 5_200 }
+// hooks: 20_700 → 20_800 for a subagent's own confirmation (confirmSubagent, runSubagent): main 20,419 B, with it 20,781 B
+export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_300, hooks: 20_800, agentChat: 63_500, css: 5_200 }
 
 /** The apps measured for each figure, in `apps/`. */
 export const SIZED_APPS: Readonly<Record<Exclude<SizedApp, 'css'>, string>> = {
