@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import type { ServerResponse } from 'node:http'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -249,7 +250,7 @@ describe('ErrorBanner', () => {
 
   it('has no axe violations', async () => {
     await renderBanner([fail500])
-    const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(document.body, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

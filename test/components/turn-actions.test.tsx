@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
 import { createSseTransport } from '../../src/core'
@@ -113,7 +114,7 @@ describe('Turn actions', () => {
     const { container } = render(<AgentChat store={store} onFeedback={() => {}} />)
     await act(() => store.getState().send('weather'))
     await settled(store)
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })
