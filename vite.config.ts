@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
@@ -124,18 +124,15 @@ export default defineConfig(({ mode, command }) => ({
 const UNIT_TESTS = ['test/**/*.test.{ts,tsx}']
 const NOT_UNIT_TESTS = ['test/browser/**', 'test/interop/**', 'test/package/**', 'node_modules/**']
 
-// Files that need a module graph of their own: they replace modules (vi.mock), count what a module does on its first
-// load, or count console errors that the kit reports once per process (src/core/dev-error.ts).
+// Files that need a module graph of their own: those that replace modules (vi.mock, found by reading the files, so a
+// new one cannot be forgotten), and those that count what a module does on its first load or the console errors the
+// kit reports once per process (src/core/dev-error.ts).
 const ISOLATED_TESTS = [
-  'test/components/markdown/code-highlight.test.tsx',
-  'test/components/markdown/math.test.tsx',
-  'test/components/markdown/memoization.test.tsx',
-  'test/components/markdown/mermaid.test.tsx',
-  'test/core/no-react.test.ts',
+  ...readdirSync('test', { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?mock\(/i.test(readFileSync(`test/${file}`, 'utf8')))
+    .map((file) => `test/${file.split(sep).join('/')}`),
   'test/core/reduce.test.ts',
   'test/react/on-error.test.tsx',
-  'test/session/create-agent-session.test.ts',
-  'test/session/readme-example.test.ts',
 ]
 
 // One output file per source module (`preserveModules`): with `"sideEffects"` in package.json, a consumer's bundler
