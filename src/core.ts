@@ -104,7 +104,7 @@ export { toSnapshot, turnMessage } from './core/snapshot'
 export type { AgentSnapshot, TurnSnapshot } from './core/snapshot'
 export { applyEvents, replayEvents } from './core/replay-events'
 export type { ReplayOptions } from './core/replay-events'
-export { partialToolInput } from './core/tool-arguments'
+export { partialToolInput } from './core/partial-tool-input'
 export { dataBlockPreview, sniffMediaType } from './core/data-block'
 export { createPartialJsonParser } from './core/partial-json'
 export type { PartialJsonParser, PartialJsonStatus } from './core/partial-json'
@@ -125,32 +125,17 @@ export {
   urlSource,
   userMessage,
 } from './core/build-message'
-export type {
-  ConfirmationDecision,
-  DataBlockInput,
-  DataBlockOptions,
-  MessageOptions,
-  ToolResultBlockOptions,
-} from './core/build-message'
+export type { ConfirmationDecision, DataBlockInput, DataBlockOptions, MessageOptions, ToolResultBlockOptions } from './core/build-message'
 export { readHistory, appendTurns, stateFromHistory } from './core/history'
 export type { HistoryItem } from './core/history'
 export { createEventStreamDecoder, readEventStream } from './transport/read-event-stream'
-export type {
-  EventStreamDecoder,
-  EventStreamDecoderOptions,
-  EventStreamFrame,
-  ReadEventStreamOptions,
-} from './transport/read-event-stream'
+export type { EventStreamDecoder, EventStreamDecoderOptions, EventStreamFrame, ReadEventStreamOptions } from './transport/read-event-stream'
 export { createSseTransport } from './transport/sse-transport'
 export type { SseTransport, SseTransportOptions } from './transport/sse-transport'
 export { FULL_CAPABILITIES } from './transport/agent-transport'
 export type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './transport/agent-transport'
 export { AGENT_PROTOCOL_CAPABILITIES, createAgentProtocolTransport } from './transport/agent-protocol-transport'
-export type {
-  AgentProtocolTransport,
-  AgentProtocolTransportOptions,
-  ReconnectPolicy,
-} from './transport/agent-protocol-transport'
+export type { AgentProtocolTransport, AgentProtocolTransportOptions, ReconnectPolicy } from './transport/agent-protocol-transport'
 export { AGUI_CAPABILITIES, createAguiTransport } from './transport/agui-transport'
 export type { AguiTransport, AguiTransportOptions } from './transport/agui-transport'
 export { createReplayTransport } from './transport/replay-transport'
@@ -174,6 +159,14 @@ export type {
   TranscriptItem,
 } from './session/session-state'
 export { approximateSize, createEventRecorder, createReceiveClock, entrySize } from './core/event-recorder'
-export type { EventRecorder, EventRecorderLimit, EventRecorderOptions, RecordedEntry, RecordedLog, RecordedRequest, RecordedRunStatus } from './core/event-recorder'
+export type {
+  EventRecorder,
+  EventRecorderLimit,
+  EventRecorderOptions,
+  RecordedEntry,
+  RecordedLog,
+  RecordedRequest,
+  RecordedRunStatus,
+} from './core/event-recorder'
 export { applyRecordedEntries, applyRecordedEntry, createRecordedState } from './core/recorded-state'
 export type { RecordedState, RecordedStatus } from './core/recorded-state'

@@ -1,3 +1,4 @@
+import { beforeAll } from 'vitest'
 // Testing Library's `waitFor`/`findBy*` give up after 1 s by default: on a busy 2-core machine a streamed reply can
 // take longer than that, and a test would fail for the machine's load, not for the kit. A longer wait costs nothing
 // when the condition holds (it returns at once); it stays under vitest's 5 s test timeout so that a real failure
@@ -5,5 +6,12 @@
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react')
   configure({ asyncUtilTimeout: 4_000 })
+  // The chat's lazy parts (tool cards, lanes, media, the batch bar) are loaded as `<AgentChat>` loads them once the
+  // page is idle, so that the component tests render them synchronously; test/components/lazy-part.test.tsx covers
+  // a part shown before its chunk has arrived. In `beforeAll`, i.e. after the test file's imports and `vi.mock`s.
+  beforeAll(async () => {
+    const { preloadChatParts } = await import('../src/components/chat-parts')
+    await preloadChatParts()
+  })
 }
 export {}

@@ -2,12 +2,11 @@ import { memo } from 'react'
 import { useAgentStore } from '../react/use-agent-store'
 import { useBlock } from '../react/use-block'
 import { selectToolCall } from '../store/selectors'
+import { LazyToolCallView as ToolCallView, LazyToolOutput as ToolOutput } from './chat-parts'
 import { useAgentComponents } from './components-context'
 import { DataBlockView } from './data-block'
 import { TextBlockView } from './text-block'
 import { ThinkingBlockView } from './thinking-block'
-import { ToolOutput } from './tool-output'
-import { ToolCallView } from './tool-call-view'
 
 /** Props of {@link BlockView}. */
 export interface BlockViewProps {
@@ -22,9 +21,7 @@ export const BlockView = memo(function BlockView({ turnIndex, blockKey, scopeKey
   const entry = useBlock(turnIndex, blockKey, scopeKey)
   const components = useAgentComponents()
   // A result is shown in the card of its call, wherever that call sits in the scope (§7.9).
-  const hasCall = useAgentStore((state) =>
-    entry?.kind === 'tool_result' ? selectToolCall(state, entry.block.id, scopeKey) !== undefined : false,
-  )
+  const hasCall = useAgentStore((state) => (entry?.kind === 'tool_result' ? selectToolCall(state, entry.block.id, scopeKey) !== undefined : false))
   if (entry === undefined) return null
   switch (entry.kind) {
     case 'text': {

@@ -3,7 +3,7 @@ import type { HTMLAttributes } from 'react'
 import { dataBlockPreview } from '../core/data-block'
 import type { DataEntry } from '../core/state'
 import { resolveMedia } from './media-source'
-import { MediaView } from './media-view'
+import { LazyMediaView as MediaView } from './chat-parts'
 
 /** Props of {@link DataBlockView}. */
 export interface DataBlockViewProps extends HTMLAttributes<HTMLElement> {
@@ -15,15 +15,6 @@ export const DataBlockView = memo(
   forwardRef<HTMLElement, DataBlockViewProps>(function DataBlockView({ entry, ...rest }, ref) {
     const media = resolveMedia(dataBlockPreview(entry), 'data')
     if (media === null) return null
-    return (
-      <MediaView
-        media={media}
-        name={entry.block.name}
-        streaming={entry.status === 'streaming'}
-        data-as-block="data"
-        {...rest}
-        ref={ref}
-      />
-    )
+    return <MediaView media={media} name={entry.block.name} streaming={entry.status === 'streaming'} data-as-block="data" {...rest} ref={ref} />
   }),
 )

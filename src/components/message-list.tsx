@@ -4,10 +4,10 @@ import type { Msg } from '../core/message'
 import { useAgentStoreApi } from '../react/agent-context'
 import { useAgentStore } from '../react/use-agent-store'
 import { selectTurn } from '../store/selectors'
+import { LazySubagentLaneView as SubagentLaneView } from './chat-parts'
 import { AgentPartsContext, useAgentComponents } from './components-context'
 import type { AgentParts } from './components-context'
 import { EmptyState } from './empty-state'
-import { SubagentLaneView } from './subagent-lane'
 import { useAgentStrings } from './i18n'
 import { TurnBoundary, rawTextOf } from './render-boundary'
 import { TurnView } from './turn-view'
@@ -19,7 +19,9 @@ import { UserMessageView } from './user-message'
 export interface MessageListProps extends HTMLAttributes<HTMLDivElement> {}
 
 function messageText(message: Msg): string {
-  return message.content.map((block) => (block.type === 'text' ? String((block as { text?: unknown }).text ?? '') : JSON.stringify(block))).join('\n\n')
+  return message.content
+    .map((block) => (block.type === 'text' ? String((block as { text?: unknown }).text ?? '') : JSON.stringify(block)))
+    .join('\n\n')
 }
 
 /**

@@ -6,7 +6,7 @@ import { useAgentStore } from '../react/use-agent-store'
 import type { AgentStoreState } from '../store/agent-store-state'
 import { useAgentStrings } from './i18n'
 import { resolveMedia } from './media-source'
-import { MediaView } from './media-view'
+import { LazyMediaView as MediaView } from './chat-parts'
 
 /** Props of {@link UserMessageView}. */
 export interface UserMessageViewProps extends HTMLAttributes<HTMLDivElement> {
@@ -52,7 +52,10 @@ export const UserMessageView = memo(
       const media = message.content.filter((block) => block.type !== 'text')
       const blocks: ContentBlock[] = [{ type: 'text', text: draft } as ContentBlock, ...media]
       setDraft(null)
-      store?.getState().send(blocks).catch(() => {})
+      store
+        ?.getState()
+        .send(blocks)
+        .catch(() => {})
     }
     return (
       <div className="as-user" data-as-role="user" data-state={draft === null ? undefined : 'editing'} {...rest} ref={ref}>
@@ -62,7 +65,12 @@ export const UserMessageView = memo(
             <label htmlFor={editorId} className="as-visually-hidden">
               {strings.editMessage}
             </label>
-            <textarea id={editorId} value={draft} rows={Math.min(8, draft.split('\n').length + 1)} onChange={(event) => setDraft(event.target.value)} />
+            <textarea
+              id={editorId}
+              value={draft}
+              rows={Math.min(8, draft.split('\n').length + 1)}
+              onChange={(event) => setDraft(event.target.value)}
+            />
             <div className="as-actions">
               <button type="button" data-variant="primary" disabled={draft.trim() === ''} onClick={resend}>
                 {strings.resend}

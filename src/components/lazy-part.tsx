@@ -1,0 +1,39 @@
+import { createElement, lazy, Suspense, useState } from 'react'
+import type { ComponentType, ReactNode } from 'react'
+
+/** A part of the chat in a chunk of its own: loaded when first shown, or earlier by `preload`. */
+export interface LazyPart<P extends object> {
+  readonly Component: ComponentType<P>
+  readonly preload: () => Promise<unknown>
+}
+
+/**
+ * Code a chat does not run at start (tool cards, subagent lanes, the confirmation card) stays out of the first
+ * chunk. Once loaded the part renders synchronously, as a static import would: `<AgentChat>` preloads every part
+ * while the browser is idle after mount, so a tool card arriving later never suspends. A part shown before its
+ * chunk has arrived (a chat that opens on a history) renders `fallback` meanwhile, a placeholder of the same box.
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: (props: P) => ReactNode): LazyPart<P> {
+  let loaded: ComponentType<P> | undefined
+  let loading: Promise<ComponentType<P>> | undefined
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // the parts shown meanwhile reach their error boundary; the next one shown downloads again
+        loading = undefined
+        Suspended = suspended()
+        throw error
+      },
+    ))
+  // React.lazy keeps a rejection for good: a fresh one after each failed download
+  const suspended = () => lazy(() => preload().then((component) => ({ default: component })))
+  let Suspended = suspended()
+  function LazyPartView(props: P) {
+    // Decided once per mount: switching from the suspended element to the loaded one would remount the part.
+    const [pending] = useState(() => (loaded === undefined ? Suspended : null))
+    if (pending === null) return createElement(loaded as ComponentType<P>, props)
+    return createElement(Suspense, { fallback: fallback(props) }, createElement(pending, props))
+  }
+  return { Component: LazyPartView, preload }
+}
