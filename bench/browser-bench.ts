@@ -25,7 +25,14 @@ import { formatNumber } from './report'
 import { createWorkload } from './workload'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 const VIEWPORT = { width: 1280, height: 720 }
 const DELIVERIES: readonly Delivery[] = ['bursts', 'buffered']
 const EVENTS_PER_BURST = 64
@@ -263,7 +270,12 @@ export async function runBrowserBench(plan: RunPlan, failures: string[]): Promis
     server = await startStaticServer(built.directory)
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
     progress(`built in ${formatNumber(built.buildMs)} ms; calibrating the final text (one buffered run)`)
-    const options = (delivery: Delivery, reference: string | null): RunOptions => ({ delivery, eventsPerBurst: EVENTS_PER_BURST, reference, timeoutMs: RUN_TIMEOUT_MS })
+    const options = (delivery: Delivery, reference: string | null): RunOptions => ({
+      delivery,
+      eventsPerBurst: EVENTS_PER_BURST,
+      reference,
+      timeoutMs: RUN_TIMEOUT_MS,
+    })
     const calibration = await runPage(browser, server.url, options('buffered', null), 'none', failures)
     const reference = checkReference(calibration.info, calibration.renderedText, failures)
     const loadAtStart = os.loadavg()[0] as number

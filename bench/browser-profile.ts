@@ -89,7 +89,13 @@ function decodeMappings(mappings: string): number[][][] {
 
 function loadSourceMap(file: string): SourceMap | null {
   try {
-    const raw = JSON.parse(readFileSync(file, 'utf8')) as { sources: string[]; names?: string[]; sourcesContent?: (string | null)[]; mappings: string; sourceRoot?: string }
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as {
+      sources: string[]
+      names?: string[]
+      sourcesContent?: (string | null)[]
+      mappings: string
+      sourceRoot?: string
+    }
     const sources = raw.sources.map((source) => relative(PROJECT_ROOT, resolve(dirname(file), raw.sourceRoot ?? '', source)))
     return { sources, names: raw.names ?? [], contents: raw.sourcesContent ?? [], lines: decodeMappings(raw.mappings) }
   } catch {

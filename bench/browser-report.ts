@@ -50,7 +50,10 @@ function printTrace(delivery: Delivery, trace: TraceSummary, wallMs: number): vo
     [
       `${trace.layouts} layouts, ${trace.forcedLayouts} forced by script; longest: ` +
         trace.longestLayouts
-          .map((layout) => `${formatNumber(layout.ms)} ms (${layout.dirtyObjects} of ${layout.totalObjects} objects dirty${layout.forced ? ', forced' : ''})`)
+          .map(
+            (layout) =>
+              `${formatNumber(layout.ms)} ms (${layout.dirtyObjects} of ${layout.totalObjects} objects dirty${layout.forced ? ', forced' : ''})`,
+          )
           .join('; '),
       `longest tasks: ${trace.longestTasks.map(describeTask).join('; ')}`,
     ],
@@ -75,15 +78,11 @@ export function printBrowserReport(results: BrowserResults): void {
     againstTarget(result.commitsPerFrame, results.targets.commitsPerFrame),
     result.maxCommitsInOneFrame,
   ])
-  printTable(
-    ['delivery', 'wall to final text', 'range', 'settled ms', 'commits text / all', 'frames', 'commits per frame', 'max in a frame'],
-    rows,
-    [
-      'wall: first event → the text block done with its final textContent (MutationObserver); settled: → data-status="done".',
-      'commits: <Profiler onRender> in the react-dom/profiling build; frames: rAF callbacks between the first event and settled.',
-      `load average ${results.loadAverage.start.toFixed(1)} → ${results.loadAverage.end.toFixed(1)} on ${results.loadAverage.cores} cores during the runs: compare the range, not just the median.`,
-    ],
-  )
+  printTable(['delivery', 'wall to final text', 'range', 'settled ms', 'commits text / all', 'frames', 'commits per frame', 'max in a frame'], rows, [
+    'wall: first event → the text block done with its final textContent (MutationObserver); settled: → data-status="done".',
+    'commits: <Profiler onRender> in the react-dom/profiling build; frames: rAF callbacks between the first event and settled.',
+    `load average ${results.loadAverage.start.toFixed(1)} → ${results.loadAverage.end.toFixed(1)} on ${results.loadAverage.cores} cores during the runs: compare the range, not just the median.`,
+  ])
 
   printSection('Browser: where the commits come from (medians)')
   printTable(
@@ -106,7 +105,18 @@ export function printBrowserReport(results: BrowserResults): void {
 
   printSection('Browser: main-thread blocking and memory (medians)')
   printTable(
-    ['delivery', 'longest task', 'max over runs', 'long tasks', 'longest rAF gap', 'longest LoAF (blocking)', 'longest delivery task', 'delivery ms', 'JS heap after', 'heap growth'],
+    [
+      'delivery',
+      'longest task',
+      'max over runs',
+      'long tasks',
+      'longest rAF gap',
+      'longest LoAF (blocking)',
+      'longest delivery task',
+      'delivery ms',
+      'JS heap after',
+      'heap growth',
+    ],
     results.deliveries.map((result) => [
       result.delivery,
       againstTarget(result.longestLongTask.medianMs, results.targets.longestTaskMs, ' ms'),
@@ -149,7 +159,11 @@ export function printBrowserReport(results: BrowserResults): void {
   printTable(
     ['chunk', 'files', 'min', 'gzip', 'rendered parts (pre-minify)'],
     results.bundle.map((entry) => [
-      entry.group === 'kit' ? 'kit (src/index.ts, tree-shaken, + zustand)' : entry.group === 'highlighter' ? 'markdown highlighter (lazy)' : entry.group,
+      entry.group === 'kit'
+        ? 'kit (src/index.ts, tree-shaken, + zustand)'
+        : entry.group === 'highlighter'
+          ? 'markdown highlighter (lazy)'
+          : entry.group,
       entry.files.join(' '),
       kilobytes(entry.bytes),
       kilobytes(entry.gzipBytes),

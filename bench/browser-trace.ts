@@ -5,7 +5,13 @@
 import { RUN_MARKS } from './browser/protocol'
 
 /** The trace categories the summary needs (the DevTools Performance panel's, plus the page's marks). */
-export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing', 'disabled-by-default-v8.gc'] as const
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'blink.user_timing',
+  'disabled-by-default-v8.gc',
+] as const
 
 /** One trace event, as CDP `Tracing.dataCollected` reports it. */
 export interface TraceEvent {
@@ -35,7 +41,18 @@ export interface TraceSummary {
 }
 
 const STYLE = new Set(['UpdateLayoutTree', 'RecalculateStyles', 'ParseAuthorStyleSheet', 'InvalidateLayout', 'ScheduleStyleRecalculation'])
-const PAINT = new Set(['Paint', 'PrePaint', 'Layerize', 'UpdateLayer', 'UpdateLayerTree', 'Commit', 'CompositeLayers', 'PaintImage', 'ScrollLayer', 'Decode Image'])
+const PAINT = new Set([
+  'Paint',
+  'PrePaint',
+  'Layerize',
+  'UpdateLayer',
+  'UpdateLayerTree',
+  'Commit',
+  'CompositeLayers',
+  'PaintImage',
+  'ScrollLayer',
+  'Decode Image',
+])
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask'])
 
 function activityOf(name: string): Activity {

@@ -90,7 +90,13 @@ interface PartialScaleResult {
 /** Everything the core benchmark measured, as written to results/core.json. */
 export interface CoreResults {
   readonly plan: RunPlan
-  readonly workload: readonly { scale: number; events: number; wireMegabytes: number; argumentsLength: number; counts: Readonly<Record<string, number>> }[]
+  readonly workload: readonly {
+    scale: number
+    events: number
+    wireMegabytes: number
+    argumentsLength: number
+    counts: Readonly<Record<string, number>>
+  }[]
   readonly core: readonly CoreScaleResult[]
   readonly growth: {
     readonly validateReduce: number
@@ -100,7 +106,12 @@ export interface CoreResults {
   }
   readonly partialArguments: readonly PartialScaleResult[]
   readonly partialGrowth: { readonly everyDelta8x: number; readonly everySixteen8x: number; readonly naive2x: number | null }
-  readonly partialCrossCheck: { readonly scale: number; readonly prefixes: number; readonly mismatches: number; readonly firstMismatch: number | null }
+  readonly partialCrossCheck: {
+    readonly scale: number
+    readonly prefixes: number
+    readonly mismatches: number
+    readonly firstMismatch: number | null
+  }
   readonly memory: {
     readonly scale: number
     readonly events: number
@@ -150,7 +161,9 @@ function validateReduceRecord(values: readonly unknown[]): { state: AgentState; 
     const value = values[index]
     const parsed = parseAgentEvent(value)
     if (parsed.ok) state = reduce(state, parsed.event)
-    recorder.record(parsed.ok ? { kind: 'event', receivedAt, value, event: parsed.event } : { kind: 'invalid', receivedAt, value, error: parsed.error })
+    recorder.record(
+      parsed.ok ? { kind: 'event', receivedAt, value, event: parsed.event } : { kind: 'invalid', receivedAt, value, error: parsed.error },
+    )
   }
   return { state: endStream(state), recorder }
 }
@@ -300,11 +313,16 @@ function timeCore(workload: Workload, plan: RunPlan, failures: string[]): CoreSc
   checkFinalState('validate + reduce', lastSink() as AgentState, workload, failures)
   const preParsedSnapshot = toSnapshot(lastSink() as AgentState)
   progress(`${workload.scale}× validate + reduce, with and without a recorder, alternating`)
-  const paired = measureAlternating(plan, () => validateReduce(values), () => validateReduceRecord(values))
+  const paired = measureAlternating(
+    plan,
+    () => validateReduce(values),
+    () => validateReduceRecord(values),
+  )
   const recordTiming = paired.second
   const recorded = paired.last
   checkFinalState('validate + reduce + recorder', recorded.state, workload, failures)
-  if (recorded.recorder.entries().length !== count) failures.push(`the recorder kept ${recorded.recorder.entries().length} of ${count} events at ${workload.scale}×`)
+  if (recorded.recorder.entries().length !== count)
+    failures.push(`the recorder kept ${recorded.recorder.entries().length} of ${count} events at ${workload.scale}×`)
   const reduceOnlyTiming = time('reduce only', () => reduceOnly(events))
   checkFinalState('reduce only', lastSink() as AgentState, workload, failures)
   // The "args parsed per delta" variants only feed the 1× comparison with the peers.
@@ -504,9 +522,7 @@ export function runCoreBench(plan: RunPlan, failures: string[]): CoreResults {
       everyDelta8x: partialLast.everyDelta.median / partialFirst.everyDelta.median,
       everySixteen8x: partialLast.everySixteen.median / partialFirst.everySixteen.median,
       naive2x:
-        naiveLast?.naiveEveryDelta && partialFirst.naiveEveryDelta
-          ? naiveLast.naiveEveryDelta.median / partialFirst.naiveEveryDelta.median
-          : null,
+        naiveLast?.naiveEveryDelta && partialFirst.naiveEveryDelta ? naiveLast.naiveEveryDelta.median / partialFirst.naiveEveryDelta.median : null,
     },
     partialCrossCheck: partialCrossCheck as CoreResults['partialCrossCheck'],
     memory,
@@ -518,8 +534,7 @@ export function runCoreBench(plan: RunPlan, failures: string[]): CoreResults {
 // ---------------------------------------------------------------------------------------------
 // Printing
 
-const medianAndMin = (value: PerItem | null): string =>
-  value === null ? '(1× only)' : `${formatNumber(value.median)} / ${formatNumber(value.min)}`
+const medianAndMin = (value: PerItem | null): string => (value === null ? '(1× only)' : `${formatNumber(value.median)} / ${formatNumber(value.min)}`)
 
 /** Prints the core results as one table per section. */
 export function printCoreReport(results: CoreResults): void {
@@ -542,10 +557,21 @@ export function printCoreReport(results: CoreResults): void {
   printSection('1–3. Core ingest, µs per event (median / min)')
   const target = CORE_TARGETS.microsPerEvent
   printTable(
-    ['scale', '1. validate+reduce', '1. reduce only', '1. +partial args/Δ', '2. JSON.parse+validate+reduce', '2. +partial args/Δ', '3. floor', '2 ÷ floor'],
+    [
+      'scale',
+      '1. validate+reduce',
+      '1. reduce only',
+      '1. +partial args/Δ',
+      '2. JSON.parse+validate+reduce',
+      '2. +partial args/Δ',
+      '3. floor',
+      '2 ÷ floor',
+    ],
     core.map((result): Cell[] => [
       `${result.scale}×`,
-      result.scale === 1 ? `${medianAndMin(result.validateReduce)} (≤ ${target}: ${result.validateReduce.median <= target ? 'PASS' : 'MISS'})` : medianAndMin(result.validateReduce),
+      result.scale === 1
+        ? `${medianAndMin(result.validateReduce)} (≤ ${target}: ${result.validateReduce.median <= target ? 'PASS' : 'MISS'})`
+        : medianAndMin(result.validateReduce),
       medianAndMin(result.reduceOnly),
       medianAndMin(result.validateReducePartial),
       medianAndMin(result.parseValidateReduce),
@@ -582,7 +608,11 @@ export function printCoreReport(results: CoreResults): void {
     [
       ['1. validate + reduce', `${formatNumber(growth.validateReduce)}×`, againstTarget(growth.validateReduce, CORE_TARGETS.growth, '×')],
       ['1. reduce only', `${formatNumber(growth.reduceOnly)}×`, null],
-      ['2. JSON.parse + validate + reduce', `${formatNumber(growth.parseValidateReduce)}×`, againstTarget(growth.parseValidateReduce, CORE_TARGETS.growth, '×')],
+      [
+        '2. JSON.parse + validate + reduce',
+        `${formatNumber(growth.parseValidateReduce)}×`,
+        againstTarget(growth.parseValidateReduce, CORE_TARGETS.growth, '×'),
+      ],
       ['3. floor', `${formatNumber(growth.floor)}×`, null],
     ],
   )
@@ -623,7 +653,9 @@ export function printCoreReport(results: CoreResults): void {
         ['event recorder keeping every event (beyond the state)', memory.recorderMegabytes, (memory.recorderMegabytes * 1e6) / memory.events],
         ['floor: Map of per-block strings', memory.floorMegabytes, (memory.floorMegabytes * 1e6) / memory.events],
       ],
-      [`delta payload: ${memory.payloadCharacters.toLocaleString('en-US')} characters; the state keeps up to 10,000–20,000 seen event ids for de-duplication`],
+      [
+        `delta payload: ${memory.payloadCharacters.toLocaleString('en-US')} characters; the state keeps up to 10,000–20,000 seen event ids for de-duplication`,
+      ],
     )
   }
 

@@ -34,9 +34,7 @@ export function printSection(title: string): void {
 /** Prints a Markdown-style table: the first column left-aligned, the others right-aligned. */
 export function printTable(headers: readonly string[], rows: readonly (readonly Cell[])[], notes: readonly string[] = []): void {
   const texts = rows.map((row) => row.map(cellText))
-  const widths = headers.map((header, column) =>
-    Math.max(header.length, ...texts.map((row) => (row[column] ?? '').length)),
-  )
+  const widths = headers.map((header, column) => Math.max(header.length, ...texts.map((row) => (row[column] ?? '').length)))
   const line = (cells: readonly string[]) =>
     `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`
   console.log(line(headers))

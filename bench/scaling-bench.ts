@@ -76,12 +76,14 @@ function turnEvents(make: ReturnType<typeof eventMaker>, turn: number): WireValu
   events.push(make('TEXT_BLOCK_END', model, { blockId: 'text' }))
   const toolCallId = `call-${turn}`
   events.push(make('TOOL_CALL_START', model, { toolCallId, toolCallName: 'search' }))
-  for (let delta = 0; delta < 10; delta++) events.push(make('TOOL_CALL_DELTA', model, { toolCallId, toolCallName: '__fragment__', delta: delta === 0 ? '{"q":"' : 'x' }))
+  for (let delta = 0; delta < 10; delta++)
+    events.push(make('TOOL_CALL_DELTA', model, { toolCallId, toolCallName: '__fragment__', delta: delta === 0 ? '{"q":"' : 'x' }))
   events.push(make('TOOL_CALL_DELTA', model, { toolCallId, toolCallName: '__fragment__', delta: '"}' }))
   events.push(make('TOOL_CALL_END', model, { toolCallId, toolCallName: 'search' }))
   events.push(make('MODEL_CALL_END', model, { usage: { inputTokens: 10, outputTokens: 20, cachedTokens: 0, time: 0.1, totalTokens: 30 } }))
   events.push(make('TOOL_RESULT_START', `A${turn}`, { toolCallId, toolCallName: 'search' }))
-  for (let delta = 0; delta < 5; delta++) events.push(make('TOOL_RESULT_TEXT_DELTA', `A${turn}`, { toolCallId, toolCallName: 'search', delta: 'found ' }))
+  for (let delta = 0; delta < 5; delta++)
+    events.push(make('TOOL_RESULT_TEXT_DELTA', `A${turn}`, { toolCallId, toolCallName: 'search', delta: 'found ' }))
   events.push(make('TOOL_RESULT_END', `A${turn}`, { toolCallId, toolCallName: 'search', state: 'success' }))
   events.push(make('AGENT_END', replyId))
   return events
@@ -126,7 +128,10 @@ function drivenStore(): DrivenStore {
     sliceMs: 1e9,
     maxEventsPerFrame: 1e9,
   })
-  void store.getState().send('go').catch(() => {})
+  void store
+    .getState()
+    .send('go')
+    .catch(() => {})
   const frame = () => {
     const callback = pending
     pending = null
@@ -234,10 +239,9 @@ interface BareState {
 // with ids and no de-duplication, published once per frame.
 function bareFold(values: readonly unknown[]): BareState {
   const store = createStore<BareState>()(() => ({ blocks: {} }))
-  let pending: Record<string, string> | null = null
   for (let start = 0; start < values.length; start += EVENTS_PER_FRAME) {
     const end = Math.min(values.length, start + EVENTS_PER_FRAME)
-    pending = { ...store.getState().blocks }
+    const pending: Record<string, string> = { ...store.getState().blocks }
     for (let index = start; index < end; index++) {
       const event = values[index] as { type: string; blockId?: string; toolCallId?: string; delta?: string }
       if (typeof event.delta !== 'string') continue
@@ -323,7 +327,11 @@ export function printScalingReport(results: ScalingResults): void {
     ]
   })
   printTable(
-    ['blocks already in the turn', ...BLOCK_SIZES.map((size) => size.toLocaleString('en-US')), `${BLOCK_SIZES.at(-1)!.toLocaleString('en-US')} ÷ ${BLOCK_SIZES[0]}`],
+    [
+      'blocks already in the turn',
+      ...BLOCK_SIZES.map((size) => size.toLocaleString('en-US')),
+      `${BLOCK_SIZES.at(-1)!.toLocaleString('en-US')} ÷ ${BLOCK_SIZES[0]}`,
+    ],
     rows,
     [
       `each sample adds ${MEASURED_BLOCKS.toLocaleString('en-US')} blocks (text: START, 2 deltas, END; tool: a call with 2 argument deltas and its result)`,
@@ -339,14 +347,22 @@ export function printScalingReport(results: ScalingResults): void {
       ['core', ...results.turns.map((turn) => formatNumber(turn.core)), againstTarget(last.core / first.core, SCALING_TARGETS.flatness, '×')],
       ['store', ...results.turns.map((turn) => formatNumber(turn.store)), againstTarget(last.store / first.store, SCALING_TARGETS.flatness, '×')],
     ],
-    [`a turn: AGENT_START, a model call with a 40-delta text block and an 11-delta tool call, its 5-delta result, AGENT_END (${MEASURED_TURNS} turns per sample)`],
+    [
+      `a turn: AGENT_START, a model call with a 40-delta text block and an 11-delta tool call, its 5-delta result, AGENT_END (${MEASURED_TURNS} turns per sample)`,
+    ],
   )
   printSection('Scaling 3. Store hot path beside a bare zustand store (per-frame publish), µs per event (median)')
   const one = results.hotPath[0] as HotPathResult
   const four = results.hotPath[results.hotPath.length - 1] as HotPathResult
   printTable(
     ['scale', 'events', 'bare zustand', 'kit store', 'kit ÷ bare'],
-    results.hotPath.map((row) => [`${row.scale}×`, row.events.toLocaleString('en-US'), formatNumber(row.bare), formatNumber(row.store), `${formatNumber(row.store / row.bare)}×`]),
+    results.hotPath.map((row) => [
+      `${row.scale}×`,
+      row.events.toLocaleString('en-US'),
+      formatNumber(row.bare),
+      formatNumber(row.store),
+      `${formatNumber(row.store / row.bare)}×`,
+    ]),
     [
       `kit store at 1×: ${againstTarget(one.store, SCALING_TARGETS.microsPerEvent, ' µs')}; growth 4×/1×: ${againstTarget(four.store / one.store, SCALING_TARGETS.growth, '×')}`,
       'kit store = the real createAgentStore: parseAgentEvent, reduce with ids and de-duplication, one setState per frame of 64 events',

@@ -5,7 +5,16 @@
  * Timings are printed, never asserted; only the correctness guards can fail the run.
  */
 import { isDeepStrictEqual } from 'node:util'
-import { createAgentState, createEventStreamDecoder, createSseTransport, endStream, parseAgentEvent, reduce, replayEvents, toSnapshot } from '../src/core'
+import {
+  createAgentState,
+  createEventStreamDecoder,
+  createSseTransport,
+  endStream,
+  parseAgentEvent,
+  reduce,
+  replayEvents,
+  toSnapshot,
+} from '../src/core'
 import type { AgentSnapshot, AgentState } from '../src/core'
 import { createAgentStore } from '../src/store/create-agent-store'
 import { collectGarbage, toTiming } from './measure'
@@ -221,14 +230,14 @@ function median(values: readonly number[]): number {
   return toTiming(values).medianMs
 }
 
-// Written by every core pass so the optimizer cannot drop the work being timed.
-let sink: unknown
+// Every core pass's result is kept so the optimizer cannot drop the work being timed.
+const sink: unknown[] = []
 
 // One core-only pass, timed after a full collection; returns ms.
 function timeCorePass(run: () => unknown): number {
   collectGarbage()
   const started = performance.now()
-  sink = run()
+  sink[0] = run()
   return performance.now() - started
 }
 
@@ -292,7 +301,10 @@ async function timeScale(server: SseServer, gc: GcLog, plan: RunPlan, scale: num
     failures.push(`store suite at ${scale}×: the 64-event writes don't add up to toSse(workload)`)
   }
   const expected: Expected = {
-    text: workload.events.filter((event) => event.type === 'TEXT_BLOCK_DELTA').map((event) => event.delta as string).join(''),
+    text: workload.events
+      .filter((event) => event.type === 'TEXT_BLOCK_DELTA')
+      .map((event) => event.delta as string)
+      .join(''),
     snapshot: replayEvents(workload.wire.map((json) => JSON.parse(json) as unknown)),
   }
   if (!isDeepStrictEqual(toSnapshot(decodeValidateReduce(bursts.chunks)), expected.snapshot)) {
@@ -304,7 +316,9 @@ async function timeScale(server: SseServer, gc: GcLog, plan: RunPlan, scale: num
   const burstSamples: RunSample[] = []
   const bufferedSamples: RunSample[] = []
   for (let index = 0; index < plan.warmups + plan.runs; index++) {
-    progress(`${scale}× run ${index + 1} of ${plan.warmups + plan.runs}${index < plan.warmups ? ' (warm-up)' : ''}: core, decode+core, bursts, buffered`)
+    progress(
+      `${scale}× run ${index + 1} of ${plan.warmups + plan.runs}${index < plan.warmups ? ' (warm-up)' : ''}: core, decode+core, bursts, buffered`,
+    )
     const core = timeCorePass(() => parseValidateReduce(workload.wire))
     const decode = timeCorePass(() => decodeValidateReduce(bursts.chunks))
     const burstSample = await runStore(server, gc, bursts, expected, `bursts at ${scale}×`, failures)
@@ -380,7 +394,20 @@ export function printStoreReport(results: StoreResults): void {
 
   printSection('1. Bursts of 64 events per macrotask (res.write + setImmediate) → readEventStream → store')
   printTable(
-    ['scale', 'wall ms', 'µs/event (wall)', 'frames', 'agent updates', 'updates/frame', 'max per tick', 'flushes', 'events/flush', 'reads', 'longest flush ms', 'GC ms (in flushes)'],
+    [
+      'scale',
+      'wall ms',
+      'µs/event (wall)',
+      'frames',
+      'agent updates',
+      'updates/frame',
+      'max per tick',
+      'flushes',
+      'events/flush',
+      'reads',
+      'longest flush ms',
+      'GC ms (in flushes)',
+    ],
     scales.map((result): Cell[] => {
       const bursts = result.bursts
       return [
@@ -408,7 +435,20 @@ export function printStoreReport(results: StoreResults): void {
 
   printSection('1b. Ingest CPU inside the store vs core-only for the same events (µs per event, medians)')
   printTable(
-    ['scale', 'arrival', 'flush', 'ingest', '+ other GC', 'core', 'decode+core', 'wall ÷ core', 'ingest ÷ core', '(+ other GC) ÷ core', 'same, min ÷ min', 'ingest ÷ decode+core'],
+    [
+      'scale',
+      'arrival',
+      'flush',
+      'ingest',
+      '+ other GC',
+      'core',
+      'decode+core',
+      'wall ÷ core',
+      'ingest ÷ core',
+      '(+ other GC) ÷ core',
+      'same, min ÷ min',
+      'ingest ÷ decode+core',
+    ],
     scales.map((result): Cell[] => {
       const bursts = result.bursts
       return [
@@ -427,7 +467,7 @@ export function printStoreReport(results: StoreResults): void {
       ]
     }),
     [
-      "arrival = from each body read() result to the next read() call (a probing fetch injected into createSseTransport): SSE lines, JSON.parse,",
+      'arrival = from each body read() result to the next read() call (a probing fetch injected into createSseTransport): SSE lines, JSON.parse,',
       "  the transport's onEvent and the store's ingest (queueing, plus whatever the store does on arrival)",
       'flush = inside the scheduled frame callbacks: whatever the store does per frame (validate/reduce the queue in slices, setState, subscribers);',
       '  ingest = arrival + flush, GC pauses inside them included',
@@ -442,7 +482,23 @@ export function printStoreReport(results: StoreResults): void {
 
   printSection('2. Buffered: the whole body in one res.end()')
   printTable(
-    ['scale', 'wall ms', 'µs/event (wall)', 'frames', 'agent updates', 'updates/frame', 'flushes', 'events/flush', 'reads', 'longest flush ms', 'of which GC', 'longest flush without GC', 'longest read ms', 'ingest ÷ core', '(+ other GC) ÷ core'],
+    [
+      'scale',
+      'wall ms',
+      'µs/event (wall)',
+      'frames',
+      'agent updates',
+      'updates/frame',
+      'flushes',
+      'events/flush',
+      'reads',
+      'longest flush ms',
+      'of which GC',
+      'longest flush without GC',
+      'longest read ms',
+      'ingest ÷ core',
+      '(+ other GC) ÷ core',
+    ],
     scales.map((result): Cell[] => {
       const buffered = result.buffered
       return [

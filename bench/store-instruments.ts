@@ -119,22 +119,25 @@ export function createFrameClock(): FrameClock {
   const schedule: FrameScheduler = (callback) => {
     const elapsed = performance.now() - origin
     const tick = Math.max(Math.floor(elapsed / FRAME_MS) + 1, lastTick + 1)
-    const timer = setTimeout(() => {
-      lastTick = tick
-      runningTick = tick
-      const started = performance.now()
-      try {
-        callback()
-      } finally {
-        const ended = performance.now()
-        const duration = ended - started
-        intervals.push([started, ended])
-        runningTick = -1
-        flushes++
-        flushMs += duration
-        if (duration > longestFlushMs) longestFlushMs = duration
-      }
-    }, Math.max(0, origin + tick * FRAME_MS - performance.now()))
+    const timer = setTimeout(
+      () => {
+        lastTick = tick
+        runningTick = tick
+        const started = performance.now()
+        try {
+          callback()
+        } finally {
+          const ended = performance.now()
+          const duration = ended - started
+          intervals.push([started, ended])
+          runningTick = -1
+          flushes++
+          flushMs += duration
+          if (duration > longestFlushMs) longestFlushMs = duration
+        }
+      },
+      Math.max(0, origin + tick * FRAME_MS - performance.now()),
+    )
     return () => clearTimeout(timer)
   }
   return {

@@ -15,7 +15,14 @@ import type { StreamSample, TranscriptSample, TurnsSample } from './transcript/p
 import { createWorkload } from './workload'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 const PAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'transcript')
 const HISTORY_SIZES = [10, 100, 1_000] as const
 const LIVE_TURNS = 7
@@ -68,7 +75,7 @@ export async function runTranscriptBench(plan: RunPlan, failures: string[]): Pro
   const server = await startStaticServer(built.directory)
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   try {
-    const repeat = async <T,>(label: string, call: () => Promise<T>): Promise<T[]> => {
+    const repeat = async <T>(label: string, call: () => Promise<T>): Promise<T[]> => {
       const samples: T[] = []
       for (let run = 0; run < plan.warmups + plan.runs; run++) {
         progress(`${label} ${run + 1}/${plan.warmups + plan.runs}`)
@@ -77,7 +84,7 @@ export async function runTranscriptBench(plan: RunPlan, failures: string[]): Pro
       }
       return samples
     }
-    const open = <T,>(call: string) => inFreshPage<T>(browser, server.url, call, failures)
+    const open = <T>(call: string) => inFreshPage<T>(browser, server.url, call, failures)
     const long = await repeat('1,000 turns + a streaming turn', () => open<TranscriptSample>('longTranscript(1000, 1500)'))
     for (const sample of long) {
       if (sample.status !== 'idle' && sample.status !== 'done') failures.push(`transcript: status ${sample.status} after the streaming turn`)
@@ -115,7 +122,11 @@ export function printTranscriptReport(results: TranscriptResults): void {
       ['commits per frame', formatNumber(long.commitsPerFrame), againstTarget(long.commitsPerFrame, TRANSCRIPT_TARGETS.commitsPerFrame)],
       ['most commits in one frame', String(long.maxCommitsInOneFrame), '–'],
       ['long tasks (≥ 50 ms) while streaming', String(long.longTasks), '–'],
-      ['longest task while streaming', `${formatNumber(long.longestTaskMs)} ms`, long.longTasks === 0 ? 'none (≤ 50 ms: PASS)' : againstTarget(long.longestTaskMs, TRANSCRIPT_TARGETS.longestTaskMs, ' ms')],
+      [
+        'longest task while streaming',
+        `${formatNumber(long.longestTaskMs)} ms`,
+        long.longTasks === 0 ? 'none (≤ 50 ms: PASS)' : againstTarget(long.longestTaskMs, TRANSCRIPT_TARGETS.longestTaskMs, ' ms'),
+      ],
       ['turns in the DOM (of 1,001)', String(long.renderedTurns), '–'],
       ['list items in the DOM (of 2,002)', String(long.renderedItems), '–'],
     ],
@@ -126,7 +137,11 @@ export function printTranscriptReport(results: TranscriptResults): void {
   printTable(
     ['turns before', ...results.turns.map((turn) => turn.historyTurns.toLocaleString('en-US')), `${last.historyTurns} ÷ ${first.historyTurns}`],
     [
-      ['ms per live turn', ...results.turns.map((turn) => formatNumber(turn.medianTurnMs)), againstTarget(last.medianTurnMs / first.medianTurnMs, TRANSCRIPT_TARGETS.flatness, '×')],
+      [
+        'ms per live turn',
+        ...results.turns.map((turn) => formatNumber(turn.medianTurnMs)),
+        againstTarget(last.medianTurnMs / first.medianTurnMs, TRANSCRIPT_TARGETS.flatness, '×'),
+      ],
       ['commits per frame', ...results.turns.map((turn) => formatNumber(turn.commitsPerFrame)), '–'],
       ['longest task, ms', ...results.turns.map((turn) => formatNumber(turn.longestTaskMs)), '–'],
     ],
@@ -137,8 +152,20 @@ export function printTranscriptReport(results: TranscriptResults): void {
   printTable(
     ['renderer', 'to final text', 'commits', 'commits per frame', 'longest task'],
     [
-      ['bare zustand + rAF', `${formatNumber(results.bare.finalTextMs)} ms`, String(results.bare.commits), formatNumber(results.bare.commitsPerFrame), `${formatNumber(results.bare.longestTaskMs)} ms`],
-      ['<AgentChat>', `${formatNumber(results.kit.finalTextMs)} ms`, String(results.kit.commits), formatNumber(results.kit.commitsPerFrame), `${formatNumber(results.kit.longestTaskMs)} ms`],
+      [
+        'bare zustand + rAF',
+        `${formatNumber(results.bare.finalTextMs)} ms`,
+        String(results.bare.commits),
+        formatNumber(results.bare.commitsPerFrame),
+        `${formatNumber(results.bare.longestTaskMs)} ms`,
+      ],
+      [
+        '<AgentChat>',
+        `${formatNumber(results.kit.finalTextMs)} ms`,
+        String(results.kit.commits),
+        formatNumber(results.kit.commitsPerFrame),
+        `${formatNumber(results.kit.longestTaskMs)} ms`,
+      ],
     ],
     [`kit ÷ bare: ${againstTarget(ratio, TRANSCRIPT_TARGETS.kitOverBare, '×')}`],
   )

@@ -99,10 +99,56 @@ export function toSse(workload: Workload): string {
 // Content
 
 const WORDS = [
-  'the', 'agent', 'streams', 'each', 'block', 'as', 'it', 'arrives', 'and', 'a', 'reducer', 'folds', 'events',
-  'into', 'state', 'so', 'that', 'only', 'touched', 'path', 'is', 'copied', 'while', 'model', 'writes', 'text',
-  'tokens', 'per', 'second', 'with', 'tool', 'calls', 'results', 'user', 'sees', 'progress', 'immediately',
-  'résumé', 'naïve', 'café', '中文', '流式', '代理', 'über', '→', 'µs', '—', 'Zürich', 'façade', 'señor',
+  'the',
+  'agent',
+  'streams',
+  'each',
+  'block',
+  'as',
+  'it',
+  'arrives',
+  'and',
+  'a',
+  'reducer',
+  'folds',
+  'events',
+  'into',
+  'state',
+  'so',
+  'that',
+  'only',
+  'touched',
+  'path',
+  'is',
+  'copied',
+  'while',
+  'model',
+  'writes',
+  'text',
+  'tokens',
+  'per',
+  'second',
+  'with',
+  'tool',
+  'calls',
+  'results',
+  'user',
+  'sees',
+  'progress',
+  'immediately',
+  'résumé',
+  'naïve',
+  'café',
+  '中文',
+  '流式',
+  '代理',
+  'über',
+  '→',
+  'µs',
+  '—',
+  'Zürich',
+  'façade',
+  'señor',
 ] as const
 const PUNCTUATION = ['', '', '', '', ',', '.', ';', ':', '!', '?'] as const
 const MARKUP = ['\n\n', '\n- ', '\n1. ', ' **', '** ', ' `', '` ', '\n```ts\n', '\n```\n', ' "', '" '] as const
@@ -112,8 +158,7 @@ function prose(random: () => number, length: number): string {
   const parts: string[] = []
   let size = 0
   while (size < length) {
-    const part =
-      random() < 0.06 ? pick(random, MARKUP) : `${pick(random, WORDS)}${pick(random, PUNCTUATION)}${random() < 0.9 ? ' ' : ''}`
+    const part = random() < 0.06 ? pick(random, MARKUP) : `${pick(random, WORDS)}${pick(random, PUNCTUATION)}${random() < 0.9 ? ' ' : ''}`
     parts.push(part)
     size += part.length
   }
@@ -202,11 +247,7 @@ function createIds(random: () => number): Ids {
 
 const TOOL_NAME = 'write_file'
 
-function toolCallEvents(
-  envelope: ReturnType<typeof createEnvelope>,
-  ids: Ids,
-  fragments: readonly string[],
-): WireEvent[] {
+function toolCallEvents(envelope: ReturnType<typeof createEnvelope>, ids: Ids, fragments: readonly string[]): WireEvent[] {
   const tool = { replyId: ids.modelReplyId, toolCallId: ids.toolCallId }
   return [
     envelope('TOOL_CALL_START', { ...tool, toolCallName: TOOL_NAME }),
@@ -235,7 +276,11 @@ export function createWorkload(scale: number, seed = DEFAULT_SEED): Workload {
   const text = chunk(random, prose(random, 4 * WORKLOAD_SIZES.textDeltas * scale), WORKLOAD_SIZES.textDeltas * scale)
   const argumentsText = createToolArguments(scale, seed)
   const fragments = cut(createRandom(seed ^ 0xf4a9), argumentsText, WORKLOAD_SIZES.toolCallDeltas * scale)
-  const resultText = chunk(random, `Wrote ${argumentsText.length} bytes to docs/reports/streaming-agent-summary.md (backup kept, 0 warnings).`, WORKLOAD_SIZES.toolResultDeltas)
+  const resultText = chunk(
+    random,
+    `Wrote ${argumentsText.length} bytes to docs/reports/streaming-agent-summary.md (backup kept, 0 warnings).`,
+    WORKLOAD_SIZES.toolResultDeltas,
+  )
   const acting = { replyId: ids.actingReplyId, toolCallId: ids.toolCallId, toolCallName: TOOL_NAME }
 
   const events: WireEvent[] = [

@@ -16,7 +16,11 @@ const CONFIRMATION = recordedScript('confirmation')
 const WARNINGS = recordedScript('warnings')
 
 // While the agent waits for a confirmation, the store refuses a new message.
-const sendWhileAsked = (store: AgentStore) => store.getState().send('One more thing…').catch(() => {})
+const sendWhileAsked = (store: AgentStore) =>
+  store
+    .getState()
+    .send('One more thing…')
+    .catch(() => {})
 
 function Banner({ script, ...options }: RecordedStoreOptions & { readonly script: RecordedScript }) {
   return (

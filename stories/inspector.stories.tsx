@@ -28,9 +28,21 @@ function useRecordedRun(script: RecordedScript, pace: ReplayPace): Recorded | nu
       if (!live) return
       setRecorded({ store, recorder, done: false })
       for (const request of script.requests) {
-        if (request.kind === 'message') await store.getState().send(request.text).catch(() => {})
-        else if (request.kind === 'confirm') await store.getState().confirm(request.decisions).catch(() => {})
-        else await store.getState().submitToolResults(request.results).catch(() => {})
+        if (request.kind === 'message')
+          await store
+            .getState()
+            .send(request.text)
+            .catch(() => {})
+        else if (request.kind === 'confirm')
+          await store
+            .getState()
+            .confirm(request.decisions)
+            .catch(() => {})
+        else
+          await store
+            .getState()
+            .submitToolResults(request.results)
+            .catch(() => {})
       }
       if (live) setRecorded({ store, recorder, done: true })
     })()
@@ -66,7 +78,13 @@ function Inspected({ script, locale, theme, pace = REALISTIC, position, filter, 
       {view === null ? (
         <AgentChat store={recorded.store} locale={locale} theme={theme} />
       ) : (
-        <ReadOnlyChat store={view.store} position={view.position} onLive={log === undefined ? view.backToLive : undefined} locale={locale} theme={theme} />
+        <ReadOnlyChat
+          store={view.store}
+          position={view.position}
+          onLive={log === undefined ? view.backToLive : undefined}
+          locale={locale}
+          theme={theme}
+        />
       )}
       <AgentInspector
         recorder={recorded.recorder}
@@ -93,7 +111,14 @@ function inspected(props: Omit<InspectedProps, 'locale' | 'theme'>): Story {
 function importedLog(name: string): ImportedLog {
   const script = recordedScript(name)
   const events = script.calls.flat()
-  return { name, entries: entriesOfEvents(events, script.calls.map((call) => ({ request: null, eventCount: call.length }))), expected: null }
+  return {
+    name,
+    entries: entriesOfEvents(
+      events,
+      script.calls.map((call) => ({ request: null, eventCount: call.length })),
+    ),
+    expected: null,
+  }
 }
 
 /** The agent inspector beside a chat replaying recorded scenarios of the scripted AgentScope server. */

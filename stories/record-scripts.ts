@@ -314,7 +314,14 @@ function withUnreadableEvents(source: RecordedScript): RecordedScript {
   const firstDelta = events.findIndex(isType('TEXT_BLOCK_DELTA'))
   const template = events[firstDelta]
   if (template === undefined) throw new Error('plain-text has no TEXT_BLOCK_DELTA')
-  const unknownType = { type: 'TEXT_BLOCK_CITATION', id: derivedId('warnings', 0), createdAt: template.createdAt, replyId: template.replyId, blockId: 'text', url: 'https://example.com' }
+  const unknownType = {
+    type: 'TEXT_BLOCK_CITATION',
+    id: derivedId('warnings', 0),
+    createdAt: template.createdAt,
+    replyId: template.replyId,
+    blockId: 'text',
+    url: 'https://example.com',
+  }
   const missingBlockId: WireEvent = { ...template, id: derivedId('warnings', 1), delta: ' (stripped)' }
   delete missingBlockId.blockId
   const call = [...events.slice(0, firstDelta + 1), unknownType, missingBlockId, ...events.slice(firstDelta + 1)]

@@ -37,7 +37,12 @@ function recordingFetch(base: string, exchanges: RecordedExchange[]): typeof fet
   }
 }
 
-async function record(protocol: RecordedTransportBody['protocol'], text: string, url: string, make: (fetchImpl: typeof fetch) => AgentTransport): Promise<RecordedTransportBody> {
+async function record(
+  protocol: RecordedTransportBody['protocol'],
+  text: string,
+  url: string,
+  make: (fetchImpl: typeof fetch) => AgentTransport,
+): Promise<RecordedTransportBody> {
   const scenario = pickScenario(text)
   const exchanges: RecordedExchange[] = []
   const store = createAgentStore({ transport: make(recordingFetch(url, exchanges)) })
@@ -60,7 +65,9 @@ async function main(): Promise<void> {
     const text = "What's the weather in Paris right now?"
     save(
       'agui-tool-call.json',
-      await record('agui', text, server.url, (fetchImpl) => createAguiTransport({ url: `${server.url}/agui/run`, threadId: 'recorded-thread', fetch: fetchImpl })),
+      await record('agui', text, server.url, (fetchImpl) =>
+        createAguiTransport({ url: `${server.url}/agui/run`, threadId: 'recorded-thread', fetch: fetchImpl }),
+      ),
     )
     save(
       'agent-protocol-tool-call.json',

@@ -2,14 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useState } from 'react'
 import { AgentChat, createAgentProtocolTransport, createAgentStore, createAguiTransport, createSseTransport } from '../src'
 import type { AgentLocaleName, AgentStore, AgentTransport } from '../src'
-import {
-  genericPath,
-  nativeBridgeFrames,
-  recordedResponse,
-  recordedTransportBody,
-  sseFrames,
-  sseResponse,
-} from './support/recorded-transport'
+import { genericPath, nativeBridgeFrames, recordedResponse, recordedTransportBody, sseFrames, sseResponse } from './support/recorded-transport'
 import type { RecordedTransportBody } from './support/recorded-transport'
 import { recordedScript } from './support/scripts'
 import { kitGlobals } from './support/story-context'
@@ -100,8 +93,12 @@ function TransportChat({ transport, text, locale, theme }: TransportChatProps) {
   const [store, setStore] = useState<AgentStore | null>(null)
   useEffect(() => {
     const created = createAgentStore({ transport: transport() })
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a store and transport per mount: StrictMode's second mount must not reuse the reset one
     setStore(created)
-    created.getState().send(text).catch(() => {})
+    created
+      .getState()
+      .send(text)
+      .catch(() => {})
     return () => created.getState().reset()
   }, [transport, text])
   return <div style={{ height: 'calc(100vh - 32px)', minHeight: 480 }}>{store && <AgentChat store={store} locale={locale} theme={theme} />}</div>

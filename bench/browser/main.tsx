@@ -144,7 +144,10 @@ function summarizeRun(active: Recorder, end: number) {
   }
   const tasks = overlapping(longTasks, firstEvent, end)
   const loafs = overlapping(animationFrames, firstEvent, end) as (PerformanceEntry & { blockingDuration?: number })[]
-  const longestLoaf = loafs.reduce<(typeof loafs)[number] | null>((best, entry) => (best === null || entry.duration > best.duration ? entry : best), null)
+  const longestLoaf = loafs.reduce<(typeof loafs)[number] | null>(
+    (best, entry) => (best === null || entry.duration > best.duration ? entry : best),
+    null,
+  )
   const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory
   return {
     finalTextMs: active.finalText - firstEvent,
@@ -271,7 +274,10 @@ async function run(options: RunOptions): Promise<PageSample> {
   requestAnimationFrame(onFrame)
 
   const problems: string[] = []
-  store.getState().send('Write the streaming report.').catch((error: unknown) => problems.push(`send rejected: ${String(error)}`))
+  store
+    .getState()
+    .send('Write the streaming report.')
+    .catch((error: unknown) => problems.push(`send rejected: ${String(error)}`))
   const timedOut = await Promise.race([settledPromise.then(() => false), wait(options.timeoutMs).then(() => true)])
   // Two more frames close the last gap; the wait lets the observers deliver the run's entries.
   await nextFrame()

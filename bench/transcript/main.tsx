@@ -108,13 +108,23 @@ function history(turns: number): Msg[] {
   const messages: Msg[] = []
   for (let turn = 0; turn < turns; turn++) {
     const timestamp = '2026-05-14 17:12:44.610'
-    messages.push({ id: `u${turn}`, name: 'user', role: 'USER', content: [{ type: 'text', text: `Question ${turn}: what about item ${turn}?` }], metadata: {}, timestamp } as unknown as Msg)
+    messages.push({
+      id: `u${turn}`,
+      name: 'user',
+      role: 'USER',
+      content: [{ type: 'text', text: `Question ${turn}: what about item ${turn}?` }],
+      metadata: {},
+      timestamp,
+    } as unknown as Msg)
     messages.push({
       id: `a${turn}`,
       name: 'assistant',
       role: 'ASSISTANT',
       content: [
-        { type: 'text', text: `Answer ${turn}. Here is a paragraph with **bold**, \`code\` and a list:\n\n- one\n- two\n- three\n\nThat is all for item ${turn}.` },
+        {
+          type: 'text',
+          text: `Answer ${turn}. Here is a paragraph with **bold**, \`code\` and a list:\n\n- one\n- two\n- three\n\nThat is all for item ${turn}.`,
+        },
         { type: 'tool_use', id: `h${turn}`, name: 'search', input: { query: `item ${turn}` }, content: `{"query":"item ${turn}"}` },
       ],
       metadata: {},
@@ -125,7 +135,9 @@ function history(turns: number): Msg[] {
       id: `t${turn}`,
       name: 'assistant',
       role: 'TOOL',
-      content: [{ type: 'tool_result', id: `h${turn}`, name: 'search', output: [{ type: 'text', text: `found ${turn}` }], state: 'success', metadata: {} }],
+      content: [
+        { type: 'tool_result', id: `h${turn}`, name: 'search', output: [{ type: 'text', text: `found ${turn}` }], state: 'success', metadata: {} },
+      ],
       metadata: {},
       timestamp,
     } as unknown as Msg)
@@ -243,7 +255,10 @@ async function workloadEvents(): Promise<WireEvent[]> {
 }
 
 function expectedTextOf(events: readonly WireEvent[]): string {
-  return events.filter((item) => item.type === 'TEXT_BLOCK_DELTA').map((item) => item.delta as string).join('')
+  return events
+    .filter((item) => item.type === 'TEXT_BLOCK_DELTA')
+    .map((item) => item.delta as string)
+    .join('')
 }
 
 async function kitStream(): Promise<StreamSample> {
@@ -259,7 +274,8 @@ async function kitStream(): Promise<StreamSample> {
   let finalMs = Number.NaN
   const watch = () => {
     const block = container.querySelector('[data-as-block="text"]')
-    if (block?.getAttribute('data-status') === 'done' && (block.textContent ?? '').length >= expected.length * 0.9) finalMs = performance.now() - started
+    if (block?.getAttribute('data-status') === 'done' && (block.textContent ?? '').length >= expected.length * 0.9)
+      finalMs = performance.now() - started
     else requestAnimationFrame(watch)
   }
   requestAnimationFrame(watch)

@@ -26,9 +26,7 @@ export const DEFAULT_ATTACHMENT_POLICY: AttachmentPolicy = {
 /** Why a file was refused, or null when it may be attached. */
 export function attachmentProblem(file: File, policy: AttachmentPolicy): 'type' | 'size' | null {
   const type = file.type.toLowerCase()
-  const allowed = policy.accept.some((pattern) =>
-    pattern.endsWith('/*') ? type.startsWith(pattern.slice(0, -1)) : type === pattern.toLowerCase(),
-  )
+  const allowed = policy.accept.some((pattern) => (pattern.endsWith('/*') ? type.startsWith(pattern.slice(0, -1)) : type === pattern.toLowerCase()))
   if (!allowed) return 'type'
   return file.size > policy.maxBytes ? 'size' : null
 }

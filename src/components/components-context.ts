@@ -65,7 +65,10 @@ export interface AgentParts {
 export const AgentPartsContext = createContext<AgentParts | null>(null)
 
 function MissingLane({ scopeKey }: { readonly scopeKey: string }) {
-  devError('parts:SubagentLane', `The lane of subagent ${scopeKey} is not shown: render turns within <AgentChat>, <MessageList> or <SubagentLaneView>.`)
+  devError(
+    'parts:SubagentLane',
+    `The lane of subagent ${scopeKey} is not shown: render turns within <AgentChat>, <MessageList> or <SubagentLaneView>.`,
+  )
   return null
 }
 

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import type { PendingToolCalls } from '../core/state'
 import type { ToolUseBlock } from '../core/message'
@@ -41,6 +41,7 @@ export interface ConfirmationOffer {
 const ConfirmationContext = createContext<ConfirmationSession | null | undefined>(undefined)
 
 const NO_DECISIONS: ReadonlyMap<string, ConfirmationDecision> = new Map()
+const NO_CALLS: NonNullable<ReturnType<typeof usePendingConfirmation>>['toolCalls'] = []
 
 /** Gathers the user's answers to the current confirmation request for the cards and the batch bar under it. */
 export function ConfirmationProvider({ children }: { readonly children: ReactNode }) {
@@ -48,17 +49,23 @@ export function ConfirmationProvider({ children }: { readonly children: ReactNod
   const confirm = useAgentStore((state) => state.confirm)
   // A new request starts with no decisions; the key is kept with them rather than remounting the chat under it.
   const requestKey = pending === null ? '' : `${pending.requestReplyId}:${pending.toolCalls.map((call) => call.id).join(',')}`
-  const [answers, setAnswers] = useState<{ readonly key: string; readonly decisions: ReadonlyMap<string, ConfirmationDecision> }>({ key: '', decisions: NO_DECISIONS })
+  const [answers, setAnswers] = useState<{ readonly key: string; readonly decisions: ReadonlyMap<string, ConfirmationDecision> }>({
+    key: '',
+    decisions: NO_DECISIONS,
+  })
   const decisions = answers.key === requestKey ? answers.decisions : NO_DECISIONS
-  const setDecisions = useCallback((next: ReadonlyMap<string, ConfirmationDecision>) => setAnswers({ key: requestKey, decisions: next }), [requestKey])
+  const setDecisions = useCallback(
+    (next: ReadonlyMap<string, ConfirmationDecision>) => setAnswers({ key: requestKey, decisions: next }),
+    [requestKey],
+  )
   const [sending, setSending] = useState(false)
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set())
-  const cards = useRef(new Map<string, HTMLElement>()).current
+  const [cards] = useState(() => new Map<string, HTMLElement>())
   const strings = useAgentStrings()
   const { confirm: canAnswer, editArguments: canEdit, rules: canAlwaysAllow } = useTransportCapabilities()
   const note = !canAnswer ? strings.transportCannotConfirm : !canEdit || !canAlwaysAllow ? strings.transportApproveDenyOnly : null
   const offer = useMemo(() => ({ canAnswer, canEdit, canAlwaysAllow, note }), [canAnswer, canEdit, canAlwaysAllow, note])
-  const calls = pending?.toolCalls ?? []
+  const calls = pending?.toolCalls ?? NO_CALLS
   const submit = useCallback(
     (answers: readonly ConfirmationDecision[]) => {
       if (answers.length === 0) return
@@ -148,5 +155,13 @@ export function useCallConfirmation(toolCallId: string, element: HTMLElement | n
     return () => register(toolCallId, null)
   }, [register, toolCall, toolCallId, element])
   if (session === null || toolCall === undefined) return null
-  return { toolCall, decision: session.decisions.get(toolCallId), decide: session.decide, sending: session.sending, total: session.pending.toolCalls.length, offer: session.offer, first: session.pending.toolCalls[0]?.id === toolCallId }
+  return {
+    toolCall,
+    decision: session.decisions.get(toolCallId),
+    decide: session.decide,
+    sending: session.sending,
+    total: session.pending.toolCalls.length,
+    offer: session.offer,
+    first: session.pending.toolCalls[0]?.id === toolCallId,
+  }
 }

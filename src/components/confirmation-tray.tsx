@@ -6,7 +6,7 @@ import type { ConfirmationSession } from './confirmation-context'
 import { useAgentStrings } from './i18n'
 
 /** Props of {@link ConfirmationTray}. */
-export interface ConfirmationTrayProps extends HTMLAttributes<HTMLElement> {}
+export type ConfirmationTrayProps = HTMLAttributes<HTMLElement>
 
 // The next call without an answer, after the one that has focus (or the first).
 function nextUndecided(session: ConfirmationSession): HTMLElement | undefined {

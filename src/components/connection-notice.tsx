@@ -4,7 +4,7 @@ import { useAgentStore } from '../react/use-agent-store'
 import { useAgentStrings } from './i18n'
 
 /** Props of {@link ConnectionNotice}. */
-export interface ConnectionNoticeProps extends HTMLAttributes<HTMLParagraphElement> {}
+export type ConnectionNoticeProps = HTMLAttributes<HTMLParagraphElement>
 
 /** Shows when a resumable transport lost the stream and is reconnecting, and when it is back (`LiveAnnouncer` speaks it). */
 export const ConnectionNotice = forwardRef<HTMLParagraphElement, ConnectionNoticeProps>(function ConnectionNotice(props, ref) {

@@ -5,7 +5,7 @@ import { useChatOptions } from './chat-options'
 import { useAgentStrings } from './i18n'
 
 /** Props of {@link EmptyState}. */
-export interface EmptyStateProps extends HTMLAttributes<HTMLDivElement> {}
+export type EmptyStateProps = HTMLAttributes<HTMLDivElement>
 
 /** The chat before the first message: the `welcome` slot and the `suggestions`, each sent when clicked. */
 export const EmptyState = forwardRef<HTMLDivElement, EmptyStateProps>(function EmptyState(props, ref) {

@@ -7,7 +7,7 @@ import { useAgentStrings } from './i18n'
 import type { AgentStrings } from './i18n'
 
 /** Props of {@link ErrorBanner}. */
-export interface ErrorBannerProps extends HTMLAttributes<HTMLDivElement> {}
+export type ErrorBannerProps = HTMLAttributes<HTMLDivElement>
 
 // A failed or cut-off run can be run again as it was sent; a refusal only needs reading.
 const RETRYABLE: ReadonlySet<string> = new Set(['http-error', 'network-error', 'incomplete-stream', 'wrong-content-type', 'timeout'])
@@ -48,14 +48,15 @@ export const ErrorBanner = forwardRef<HTMLDivElement, ErrorBannerProps>(function
           <details className="as-error-more">
             <summary>{strings.errorDetails}</summary>
             <dl>
-              {[...(error === null ? [] : technicalDetails(error, strings)), ...warnings.slice(0, 5).map((warning): [string, string] => [strings.errorEvent, warning.message])].map(
-                ([label, value], index) => (
-                  <div key={index}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ),
-              )}
+              {[
+                ...(error === null ? [] : technicalDetails(error, strings)),
+                ...warnings.slice(0, 5).map((warning): [string, string] => [strings.errorEvent, warning.message]),
+              ].map(([label, value], index) => (
+                <div key={index}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
             </dl>
           </details>
         )}

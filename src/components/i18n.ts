@@ -16,9 +16,11 @@ const EN = {
   composerBlockedConfirmation: 'Answer the pending tool calls first',
   composerBlockedExternal: 'Submit the pending tool results first',
   composerBlockedTransport: 'Start a new conversation to go on',
-  transportCannotConfirm: 'This connection cannot send your answer back to the agent, so these tool calls cannot run here. Start a new conversation to go on.',
+  transportCannotConfirm:
+    'This connection cannot send your answer back to the agent, so these tool calls cannot run here. Start a new conversation to go on.',
   transportApproveDenyOnly: 'Over this connection you can approve or deny only: changing the arguments and “Always allow” are not available.',
-  transportCannotReturnResults: 'This connection cannot return the results of tools run on your side, so the agent cannot go on with this turn. Start a new conversation to go on.',
+  transportCannotReturnResults:
+    'This connection cannot return the results of tools run on your side, so the agent cannot go on with this turn. Start a new conversation to go on.',
   send: 'Send',
   stop: 'Stop',
   stopping: 'Stopping…',

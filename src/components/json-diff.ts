@@ -36,9 +36,7 @@ export function jsonDiff(before: unknown, after: unknown): DiffLine[] {
   for (let row = left.length - 1; row >= 0; row--) {
     for (let column = right.length - 1; column >= 0; column--) {
       table[row]![column] =
-        left[row] === right[column]
-          ? table[row + 1]![column + 1]! + 1
-          : Math.max(table[row + 1]![column]!, table[row]![column + 1]!)
+        left[row] === right[column] ? table[row + 1]![column + 1]! + 1 : Math.max(table[row + 1]![column]!, table[row]![column + 1]!)
     }
   }
   const diff: DiffLine[] = []

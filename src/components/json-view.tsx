@@ -53,7 +53,17 @@ function entriesOf(value: object): readonly (readonly [string, unknown])[] {
   return Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value)
 }
 
-const Node = memo(function Node({ value, depth, budget, limits }: { readonly value: unknown; readonly depth: number; readonly budget: number; readonly limits: Limits }) {
+const Node = memo(function Node({
+  value,
+  depth,
+  budget,
+  limits,
+}: {
+  readonly value: unknown
+  readonly depth: number
+  readonly budget: number
+  readonly limits: Limits
+}) {
   const strings = useAgentStrings()
   const [showAll, setShowAll] = useState(false)
   const [opened, setOpened] = useState(false)

@@ -23,8 +23,7 @@ export function LiveAnnouncer() {
       if (state.error !== null && state.error !== previous.error) announce(strings.announceError(state.error.message))
       else if (state.connection !== null && state.connection !== previous.connection) {
         announce(state.connection === 'reconnecting' ? strings.reconnecting : strings.reconnected)
-      }
-      else if (state.agent.pendingConfirmation !== null && previous.agent.pendingConfirmation === null) {
+      } else if (state.agent.pendingConfirmation !== null && previous.agent.pendingConfirmation === null) {
         announce(strings.announceConfirmation)
       } else if (ended && last !== before) {
         announce(last.status === 'completed' ? strings.announceTurnEnd : strings.turnStatus[last.status])

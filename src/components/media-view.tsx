@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useRef, useState } from 'react'
-import type { HTMLAttributes } from 'react'
+import type { HTMLAttributes, MouseEvent } from 'react'
 import { useAgentComponents } from './components-context'
 import type { MediaRendererProps } from './components-context'
 import { useAgentStrings } from './i18n'
@@ -16,21 +16,35 @@ export interface MediaViewProps extends MediaRendererProps, Omit<HTMLAttributes<
 
 // The types know referrerPolicy only on img, a, iframe, link and script; React sets it on audio and video as well.
 const NO_REFERRER = { referrerPolicy: 'no-referrer' } as Record<string, string>
+// Long enough for the browser to have started saving the file.
+const REVOKE_AFTER_MS = 60_000
 
 function DownloadLink({ media, name }: MediaRendererProps) {
   const strings = useAgentStrings()
-  const [href, setHref] = useState<string | null>(media.url)
-  useEffect(() => {
-    if (media.base64 === null) return
-    const url = downloadUrl(media.base64)
-    setHref(url)
-    return () => {
-      if (url !== null) URL.revokeObjectURL(url)
-    }
-  }, [media.base64])
-  if (href === null) return <span className="as-muted">{name ?? media.mediaType}</span>
+  if (media.url === null && media.base64 === null) return <span className="as-muted">{name ?? media.mediaType}</span>
+  const base64 = media.base64
+  // Inline bytes become a file only when asked for: the object URL is made on the click and let go soon after.
+  const onClick =
+    base64 === null
+      ? undefined
+      : (event: MouseEvent<HTMLAnchorElement>) => {
+          const url = downloadUrl(base64)
+          if (url === null) {
+            event.preventDefault()
+            return
+          }
+          event.currentTarget.href = url
+          setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS)
+        }
   return (
-    <a className="as-download" href={href} download={name ?? 'download'} rel="noopener noreferrer" referrerPolicy="no-referrer">
+    <a
+      className="as-download"
+      href={media.url ?? '#'}
+      download={name ?? 'download'}
+      rel="noopener noreferrer"
+      referrerPolicy="no-referrer"
+      onClick={onClick}
+    >
       {name ? `${name} · ` : ''}
       {strings.download(media.mediaType)}
     </a>
@@ -89,18 +103,15 @@ function Gate({ media, onLoad }: { readonly media: ResolvedMedia; readonly onLoa
 }
 
 /** Shows resolved media inline (image, audio, video) or as a download, through any override in `components.Data`. */
-export const MediaView = forwardRef<HTMLElement, MediaViewProps>(function MediaView(
-  { media, name, streaming = false, alt, ...rest },
-  ref,
-) {
+export const MediaView = forwardRef<HTMLElement, MediaViewProps>(function MediaView({ media, name, streaming = false, alt, ...rest }, ref) {
   const strings = useAgentStrings()
   const policy = useMediaPolicy()
   const [clicked, setClicked] = useState(false)
   const overrides = useAgentComponents().Data
-  const Override =
-    ownEntry(overrides?.byName, media.mediaType) ?? ownEntry(overrides?.byName, media.kind) ?? overrides?.Fallback
+  const Override = ownEntry(overrides?.byName, media.mediaType) ?? ownEntry(overrides?.byName, media.kind) ?? overrides?.Fallback
   const gated = media.url !== null && media.kind !== 'file' && !clicked && !loadsAtOnce(media.url, policy)
   const body = Override ? (
+    // eslint-disable-next-line react-hooks/static-components -- a renderer the app registered in `components`, the same one on every render
     <Override media={media} name={name} streaming={streaming} />
   ) : streaming && (media.url === null || media.kind === 'file') ? (
     // A partial file is not offered for download, and its type may still be unknown.

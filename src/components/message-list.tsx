@@ -16,7 +16,7 @@ import { useWindowedList } from './use-windowed-list'
 import { UserMessageView } from './user-message'
 
 /** Props of {@link MessageList}. */
-export interface MessageListProps extends HTMLAttributes<HTMLDivElement> {}
+export type MessageListProps = HTMLAttributes<HTMLDivElement>
 
 function messageText(message: Msg): string {
   return message.content

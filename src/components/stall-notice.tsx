@@ -13,10 +13,7 @@ export interface StallNoticeProps extends HTMLAttributes<HTMLParagraphElement> {
 const TICK_MS = 1000
 
 /** "still running `sql_query` · 42 s": shown while a streaming run has gone quiet; counts up once a second. */
-export const StallNotice = forwardRef<HTMLParagraphElement, StallNoticeProps>(function StallNotice(
-  { since, toolName, ...rest },
-  ref,
-) {
+export const StallNotice = forwardRef<HTMLParagraphElement, StallNoticeProps>(function StallNotice({ since, toolName, ...rest }, ref) {
   const strings = useAgentStrings()
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {

@@ -40,21 +40,21 @@ export const SubagentLaneView = forwardRef<HTMLElement, SubagentLaneViewProps>(f
       </button>
       <div id={bodyId} hidden={!open}>
         <AgentPartsContext.Provider value={LANE_PARTS}>
-        {scope.turns.map((turn, index) => (
-          <TurnView key={`${turn.id}-${index}`} index={index} scopeKey={scopeKey} />
-        ))}
-        {pendingConfirmations.map((request) => (
-          <div key={request.requestReplyId ?? request.source} className="as-lane-confirmation" role="note">
-            <strong>{strings.subagentWaiting}</strong>
-            <ul>
-              {request.toolCalls.map((call) => (
-                <li key={call.id}>
-                  <code>{call.name}</code> <code>{call.content ?? summarizeArguments(call.input, 200)}</code>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+          {scope.turns.map((turn, index) => (
+            <TurnView key={`${turn.id}-${index}`} index={index} scopeKey={scopeKey} />
+          ))}
+          {pendingConfirmations.map((request) => (
+            <div key={request.requestReplyId ?? request.source} className="as-lane-confirmation" role="note">
+              <strong>{strings.subagentWaiting}</strong>
+              <ul>
+                {request.toolCalls.map((call) => (
+                  <li key={call.id}>
+                    <code>{call.name}</code> <code>{call.content ?? summarizeArguments(call.input, 200)}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </AgentPartsContext.Provider>
       </div>
     </section>

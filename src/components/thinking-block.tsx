@@ -21,10 +21,7 @@ function reasoningTokens(metadata: ThinkingEntry['block']['metadata']): number |
 
 /** The model's reasoning: live while it streams, collapsible, closed once sealed, with its duration. */
 export const ThinkingBlockView = memo(
-  forwardRef<HTMLDivElement, ThinkingBlockViewProps>(function ThinkingBlockView(
-    { entry, open, defaultOpen, onOpenChange, ...rest },
-    ref,
-  ) {
+  forwardRef<HTMLDivElement, ThinkingBlockViewProps>(function ThinkingBlockView({ entry, open, defaultOpen, onOpenChange, ...rest }, ref) {
     const strings = useAgentStrings()
     const panelId = useId()
     // null: follow the stream (open while streaming); a boolean once the reader chose.

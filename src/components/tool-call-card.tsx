@@ -117,7 +117,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
   const open = confirmation !== null || (chosen ?? (OPEN_BY_STATUS[status] || made))
   const decision = confirmation?.decision
   const badge = decision !== undefined ? strings.decidedPending(decision.approved) : strings.toolStatus[status]
-  const summary = summarizeArguments(streamingArguments ? input : call.block.input ?? input)
+  const summary = summarizeArguments(streamingArguments ? input : (call.block.input ?? input))
   const keyboard = (event: KeyboardEvent<HTMLElement>) => {
     onKeyDown?.(event)
     if (event.defaultPrevented || confirmation === null || session === null) return

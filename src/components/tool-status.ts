@@ -1,16 +1,7 @@
 import type { ToolResultEntry, ToolUseEntry } from '../core/state'
 
 /** Where a tool call stands, for its badge and `data-status`. */
-export type ToolCallStatus =
-  | 'preparing'
-  | 'pending'
-  | 'asking'
-  | 'running'
-  | 'awaiting'
-  | 'success'
-  | 'error'
-  | 'denied'
-  | 'interrupted'
+export type ToolCallStatus = 'preparing' | 'pending' | 'asking' | 'running' | 'awaiting' | 'success' | 'error' | 'denied' | 'interrupted'
 
 /**
  * The status of a call from its latest result: every card has a terminal state, so a call the agent

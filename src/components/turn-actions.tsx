@@ -29,14 +29,14 @@ export function selectRetryMessage(state: AgentStoreState, turnIndex: number): M
 
 function markdownOf(state: AgentStoreState, index: number): string {
   const turn = selectTurn(state, index)
-  return (turn?.entries ?? [])
-    .flatMap((entry) => (entry.kind === 'text' ? [entry.block.text] : []))
-    .join('\n\n')
+  return (turn?.entries ?? []).flatMap((entry) => (entry.kind === 'text' ? [entry.block.text] : [])).join('\n\n')
 }
 
 function textOf(container: HTMLElement | null): string {
   if (container === null) return ''
-  return [...container.querySelectorAll<HTMLElement>(':scope > [data-as-block="text"]')].map((node) => (node.innerText ?? node.textContent ?? '').trim()).join('\n\n')
+  return [...container.querySelectorAll<HTMLElement>(':scope > [data-as-block="text"]')]
+    .map((node) => (node.innerText ?? node.textContent ?? '').trim())
+    .join('\n\n')
 }
 
 async function write(text: string): Promise<boolean> {
@@ -89,7 +89,16 @@ export function TurnActions({ index, container }: TurnActionsProps) {
         </>
       )}
       {retryMessage !== null && (
-        <button type="button" className="as-action" onClick={() => store.getState().send(retryMessage.content).catch(() => {})}>
+        <button
+          type="button"
+          className="as-action"
+          onClick={() =>
+            store
+              .getState()
+              .send(retryMessage.content)
+              .catch(() => {})
+          }
+        >
           {strings.retryTurn}
         </button>
       )}
@@ -98,7 +107,13 @@ export function TurnActions({ index, container }: TurnActionsProps) {
           <button type="button" className="as-action" aria-pressed={feedback === 'up'} aria-label={strings.goodResponse} onClick={() => rate('up')}>
             👍
           </button>
-          <button type="button" className="as-action" aria-pressed={feedback === 'down'} aria-label={strings.badResponse} onClick={() => rate('down')}>
+          <button
+            type="button"
+            className="as-action"
+            aria-pressed={feedback === 'down'}
+            aria-label={strings.badResponse}
+            onClick={() => rate('down')}
+          >
             👎
           </button>
         </>

@@ -76,13 +76,7 @@ function appendDelta(entry: StreamedEntry, delta: string): StreamedEntry {
 function openIndex(turn: Turn, kind: StreamedKind, event: BlockEventFields): number | undefined {
   const lastIndex = turn.blocks.size - 1
   const last = turn.blocks.last()
-  if (
-    last !== undefined &&
-    last.kind === kind &&
-    last.openKey !== null &&
-    last.blockId === event.blockId &&
-    last.replyId === event.replyId
-  ) {
+  if (last !== undefined && last.kind === kind && last.openKey !== null && last.blockId === event.blockId && last.replyId === event.replyId) {
     return lastIndex
   }
   return turn.slots.get(slot.open(kind, event.replyId, event.blockId))

@@ -10,17 +10,7 @@ import { newToolUseEntry } from './apply-tools'
 import { withFlag, withStateFields } from './copy-records'
 import type { AgentState, PendingToolCalls, Scope, SubagentPendingConfirmation, Turn } from './state'
 import { MAIN_SCOPE } from './state'
-import {
-  appendEntry,
-  currentTurn,
-  enterTurn,
-  findToolUse,
-  inCurrentTurn,
-  replaceCurrentTurn,
-  slot,
-  updateToolUse,
-  withScope,
-} from './turns'
+import { appendEntry, currentTurn, enterTurn, findToolUse, inCurrentTurn, replaceCurrentTurn, slot, updateToolUse, withScope } from './turns'
 
 // Exactly what upstream writes into agent state for a call the user denied (§6.4); no event carries it.
 const DENIED_BY_USER = 'Permission denied by user'

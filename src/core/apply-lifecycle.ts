@@ -50,9 +50,7 @@ function suspendedCalls(result: Msg | undefined): ToolUseBlock[] {
   for (const block of result.content) {
     if (block.type === 'tool_result' && (block as ToolResultBlock).state === 'running') waiting.add((block as ToolResultBlock).id)
   }
-  return result.content.filter(
-    (block): block is ToolUseBlock => block.type === 'tool_use' && waiting.has((block as ToolUseBlock).id),
-  )
+  return result.content.filter((block): block is ToolUseBlock => block.type === 'tool_use' && waiting.has((block as ToolUseBlock).id))
 }
 
 /** EXCEED_MAX_ITERS: the turn ends for MAX_ITERATIONS unless a later signal says otherwise. */

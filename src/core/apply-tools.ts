@@ -31,12 +31,7 @@ function isPlaceholderName(name: string | null | undefined): boolean {
 }
 
 /** A tool_use entry as it starts streaming. */
-export function newToolUseEntry(
-  key: string,
-  block: ToolUseBlock,
-  status: ToolUseEntry['status'],
-  startedAt: string | null,
-): ToolUseEntry {
+export function newToolUseEntry(key: string, block: ToolUseBlock, status: ToolUseEntry['status'], startedAt: string | null): ToolUseEntry {
   const lineage = {}
   const endedAt = status === 'done' ? startedAt : null
   const fields = { arguments: '', argumentsTail: null, argumentsLineage: lineage, editedFrom: undefined }
@@ -171,9 +166,7 @@ export function applyToolResultTextDelta(state: AgentState, event: ToolResultTex
 /** TOOL_RESULT_DATA_DELTA: a whole output block (image, audio, …), copied as it came. */
 export function applyToolResultDataDelta(state: AgentState, event: ToolResultDataDeltaEvent): AgentState {
   const data = structuredClone(event.data)
-  return inCurrentTurn(state, event, (turn) =>
-    withOpenResult(turn, event, (entry) => appendOutput(entry, [...entry.block.output, data])),
-  )
+  return inCurrentTurn(state, event, (turn) => withOpenResult(turn, event, (entry) => appendOutput(entry, [...entry.block.output, data])))
 }
 
 /** TOOL_RESULT_END: the final state and metadata; an executed call that was pending becomes allowed. */

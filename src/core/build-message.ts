@@ -40,9 +40,7 @@ export interface MessageOptions {
 
 /** Where the bytes of a data block come from: a ready source, inline base64, or a link. */
 export type DataBlockInput =
-  | MediaSource
-  | { readonly base64: string; readonly mediaType: string }
-  | { readonly url: string; readonly mediaType?: string }
+  MediaSource | { readonly base64: string; readonly mediaType: string } | { readonly url: string; readonly mediaType?: string }
 
 /** Optional fields of a data block; absent ones are omitted (DataBlock is NON_NULL). */
 export interface DataBlockOptions {
@@ -88,34 +86,22 @@ const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/
 const TOOL_RESULT_STATES: readonly string[] = ['success', 'error', 'interrupted', 'denied', 'running']
 
 /** Builds a USER message; a string becomes one text block. @example userMessage('Clean the build') */
-export function userMessage(
-  content: string | ContentBlock | readonly ContentBlock[],
-  options?: MessageOptions,
-): Msg {
+export function userMessage(content: string | ContentBlock | readonly ContentBlock[], options?: MessageOptions): Msg {
   return buildMessage('USER', 'user', content, options)
 }
 
 /** Builds a SYSTEM message; it may hold text blocks only. */
-export function systemMessage(
-  content: string | ContentBlock | readonly ContentBlock[],
-  options?: MessageOptions,
-): Msg {
+export function systemMessage(content: string | ContentBlock | readonly ContentBlock[], options?: MessageOptions): Msg {
   return buildMessage('SYSTEM', 'system', content, options)
 }
 
 /** Builds an ASSISTANT message; any block is allowed and unknown block types are kept verbatim. */
-export function assistantMessage(
-  content: string | ContentBlock | readonly ContentBlock[],
-  options?: MessageOptions,
-): Msg {
+export function assistantMessage(content: string | ContentBlock | readonly ContentBlock[], options?: MessageOptions): Msg {
   return buildMessage('ASSISTANT', 'assistant', content, options)
 }
 
 /** Builds a TOOL message carrying tool results, e.g. to return externally executed calls. */
-export function toolResultMessage(
-  results: ToolResultBlock | readonly ToolResultBlock[],
-  options?: MessageOptions,
-): Msg {
+export function toolResultMessage(results: ToolResultBlock | readonly ToolResultBlock[], options?: MessageOptions): Msg {
   return buildMessage('TOOL', null, results, options)
 }
 
@@ -132,9 +118,7 @@ function buildMessage(
       throw new TypeError(`content[${index}] must be a content block with a string "type", got ${describe(block)}`)
     }
     if (allowed !== null && !allowed.includes(block.type)) {
-      throw new TypeError(
-        `A ${role} message cannot hold a "${block.type}" block (content[${index}]); allowed: ${allowed.join(', ')}`,
-      )
+      throw new TypeError(`A ${role} message cannot hold a "${block.type}" block (content[${index}]); allowed: ${allowed.join(', ')}`)
     }
     checkBlockShape(block, `content[${index}]`)
   })
@@ -192,25 +176,19 @@ function checkBlockShape(block: unknown, path: string): void {
 function checkSourceShape(source: unknown, path: string): void {
   if (isObject(source) && source.type === 'base64') {
     if (typeof source.media_type === 'string' && typeof source.data === 'string') return
-    throw new TypeError(
-      `${path} is a base64 source without string "media_type" and "data"; use base64Source(data, mediaType)`,
-    )
+    throw new TypeError(`${path} is a base64 source without string "media_type" and "data"; use base64Source(data, mediaType)`)
   }
   if (isObject(source) && source.type === 'url') {
     if (typeof source.url === 'string') return
     throw new TypeError(`${path} is a url source without a string "url"; use urlSource(url)`)
   }
-  throw new TypeError(
-    `${path} must be a base64 or url source, got ${describe(source)}; use base64Source() or urlSource()`,
-  )
+  throw new TypeError(`${path} must be a base64 or url source, got ${describe(source)}; use base64Source() or urlSource()`)
 }
 
 function checkToolResultState(state: unknown, path: string): void {
   if (typeof state === 'string' && TOOL_RESULT_STATES.includes(state)) return
   // the server rejects uppercase and defaults a missing state to `running`
-  throw new TypeError(
-    `${path} must be one of ${TOOL_RESULT_STATES.join(', ')} (lowercase), got ${describe(state)}`,
-  )
+  throw new TypeError(`${path} must be one of ${TOOL_RESULT_STATES.join(', ')} (lowercase), got ${describe(state)}`)
 }
 
 function createMessageId(): string {
@@ -226,9 +204,7 @@ function createMessageId(): string {
 function toTimestamp(timestamp: string | Date | undefined): string {
   if (typeof timestamp === 'string') {
     if (TIMESTAMP_PATTERN.test(timestamp)) return timestamp
-    throw new TypeError(
-      `timestamp must look like "yyyy-MM-dd HH:mm:ss.SSS" (local time, no offset), got ${describe(timestamp)}`,
-    )
+    throw new TypeError(`timestamp must look like "yyyy-MM-dd HH:mm:ss.SSS" (local time, no offset), got ${describe(timestamp)}`)
   }
   const date = timestamp ?? new Date()
   if (Number.isNaN(date.getTime())) throw new TypeError('timestamp is an invalid Date')
@@ -271,9 +247,7 @@ export function base64Source(data: string, mediaType: string): Base64Source {
   checkMediaType(mediaType, 'base64Source()')
   if (typeof data !== 'string' || data === '') throw new TypeError('base64Source() needs non-empty base64 data')
   if (data.startsWith('data:')) {
-    throw new TypeError(
-      'base64Source() got a data: URL; pass the bare base64 and the media type: base64Source("iVBOR…", "image/png")',
-    )
+    throw new TypeError('base64Source() got a data: URL; pass the bare base64 and the media type: base64Source("iVBOR…", "image/png")')
   }
   const valid = BASE64_PATTERN.test(data) && data.length % 4 !== 1 && (!data.includes('=') || data.length % 4 === 0)
   if (!valid) throw new TypeError('base64Source() data is not base64: only A-Z, a-z, 0-9, "+", "/" and "=" padding')
@@ -376,11 +350,7 @@ export function confirmResult(toolCall: ToolUseBlock, decision: Omit<Confirmatio
  * An "always allow" rule for a tool call; a `null` rule content allows every call of that tool.
  * @example allowRule(toolCall, 'git status') // { tool_name: 'bash', rule_content: 'git status', … }
  */
-export function allowRule(
-  toolCall: ToolUseBlock,
-  ruleContent: string | null = null,
-  source = 'session',
-): PermissionRule {
+export function allowRule(toolCall: ToolUseBlock, ruleContent: string | null = null, source = 'session'): PermissionRule {
   if (typeof toolCall.name !== 'string') {
     throw new TypeError('allowRule() needs a tool call with a name (tool_name must not be null)')
   }
@@ -399,18 +369,12 @@ export function textContent(message: Pick<Msg, 'content'>): string {
 }
 
 /** The blocks of one known type, in order. */
-export function contentBlocks<T extends ContentBlockType>(
-  message: Pick<Msg, 'content'>,
-  type: T,
-): ContentBlockMap[T][] {
+export function contentBlocks<T extends ContentBlockType>(message: Pick<Msg, 'content'>, type: T): ContentBlockMap[T][] {
   return message.content.filter((block): block is ContentBlockMap[T] => isContentBlock(block, type))
 }
 
 /** The first block of one known type, or `undefined`. */
-export function firstContentBlock<T extends ContentBlockType>(
-  message: Pick<Msg, 'content'>,
-  type: T,
-): ContentBlockMap[T] | undefined {
+export function firstContentBlock<T extends ContentBlockType>(message: Pick<Msg, 'content'>, type: T): ContentBlockMap[T] | undefined {
   return message.content.find((block): block is ContentBlockMap[T] => isContentBlock(block, type))
 }
 

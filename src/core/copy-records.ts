@@ -49,9 +49,6 @@ export function withStateFields(state: AgentState, fields: Partial<AgentState>):
 }
 
 /** The turn with a signal set; the same turn when it was set already. */
-export function withFlag(
-  turn: Turn,
-  flag: 'askedConfirmation' | 'askedExternalExecution' | 'allToolsDenied' | 'exceededMaxIters',
-): Turn {
+export function withFlag(turn: Turn, flag: 'askedConfirmation' | 'askedExternalExecution' | 'allToolsDenied' | 'exceededMaxIters'): Turn {
   return turn[flag] ? turn : withTurnFields(turn, { [flag]: true })
 }

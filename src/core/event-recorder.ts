@@ -12,14 +12,7 @@ export type RecordedRequest =
   | { readonly kind: 'tool-results'; readonly toolResults: readonly ToolResultBlock[] }
 
 /** Where a chat stands, as the store says it (the store's `AgentStatus`). */
-export type RecordedRunStatus =
-  | 'idle'
-  | 'connecting'
-  | 'streaming'
-  | 'awaiting-confirmation'
-  | 'awaiting-external'
-  | 'done'
-  | 'error'
+export type RecordedRunStatus = 'idle' | 'connecting' | 'streaming' | 'awaiting-confirmation' | 'awaiting-external' | 'done' | 'error'
 
 /**
  * One thing that reached a chat's session, in order. `receivedAt` is the session's `clock` (`Date.now` by

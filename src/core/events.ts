@@ -2,16 +2,7 @@
  * AgentScope Java 2.0 `AgentEvent`s as the server serializes them (protocol §3–4).
  * Wire names are kept exactly; optional fields are those Jackson omits when null.
  */
-import type {
-  ChatUsage,
-  ConfirmResult,
-  ContentBlock,
-  GenerateReason,
-  Msg,
-  ToolResultBlock,
-  ToolResultState,
-  ToolUseBlock,
-} from './message'
+import type { ChatUsage, ConfirmResult, ContentBlock, GenerateReason, Msg, ToolResultBlock, ToolResultState, ToolUseBlock } from './message'
 
 /** Every canonical event type (31). */
 export const AGENT_EVENT_TYPES = [

@@ -116,9 +116,7 @@ function pendingOf(turn: Turn): { confirmation: PendingToolCalls | null; externa
   }
   if (turn.status === 'awaiting_external_execution') {
     const suspended = new Set(
-      turn.entries.flatMap((entry) =>
-        entry.kind === 'tool_result' && entry.block.state === 'running' ? [entry.block.id] : [],
-      ),
+      turn.entries.flatMap((entry) => (entry.kind === 'tool_result' && entry.block.state === 'running' ? [entry.block.id] : [])),
     )
     const toolCalls = calls.filter((call) => suspended.has(call.id))
     return { confirmation: null, external: toolCalls.length > 0 ? { requestReplyId: null, toolCalls } : null }

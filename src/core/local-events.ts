@@ -18,9 +18,7 @@ export interface UserMessageEvent {
 export type LocalEvent = UserMessageEvent
 
 /** The outcome of {@link parseLocalEvent}. */
-export type ParseLocalEventResult =
-  | { readonly ok: true; readonly event: LocalEvent }
-  | { readonly ok: false; readonly error: AgentStreamError }
+export type ParseLocalEventResult = { readonly ok: true; readonly event: LocalEvent } | { readonly ok: false; readonly error: AgentStreamError }
 
 /** The local event that enters a user message; its id is the message id. */
 export function userMessageEvent(message: Msg): UserMessageEvent {

@@ -205,10 +205,7 @@ const KNOWN_BLOCK_TYPES: ReadonlySet<string> = new Set<ContentBlockType>([
 ])
 
 /** Narrows a block to one known type. */
-export function isContentBlock<T extends ContentBlockType>(
-  block: ContentBlock,
-  type: T,
-): block is ContentBlockMap[T] {
+export function isContentBlock<T extends ContentBlockType>(block: ContentBlock, type: T): block is ContentBlockMap[T] {
   return block.type === type
 }
 

@@ -3,9 +3,7 @@ import { AGENT_EVENT_TYPES, LEGACY_EVENT_TYPE_ALIASES } from './events'
 import type { AgentEvent, AgentEventType } from './events'
 
 /** The outcome of {@link parseAgentEvent}: the event, or an error naming the type and field at fault. */
-export type ParseAgentEventResult =
-  | { readonly ok: true; readonly event: AgentEvent }
-  | { readonly ok: false; readonly error: AgentStreamError }
+export type ParseAgentEventResult = { readonly ok: true; readonly event: AgentEvent } | { readonly ok: false; readonly error: AgentStreamError }
 
 type JsonObject = Record<string, unknown>
 
@@ -338,13 +336,7 @@ function checkToolResult(value: unknown, path: string): unknown {
   if (!isObject(metadata)) throw fieldError(`${path}.metadata`, 'an object', metadata)
   // Inside EXTERNAL_EXECUTION_RESULT a missing state is the ToolResultBlock default, running (protocol §7.1).
   const state = enumValue(value.state, `${path}.state`, TOOL_RESULT_STATES, 'running')
-  if (
-    value.type === 'tool_result' &&
-    name === value.name &&
-    output === value.output &&
-    metadata === value.metadata &&
-    state === value.state
-  ) {
+  if (value.type === 'tool_result' && name === value.name && output === value.output && metadata === value.metadata && state === value.state) {
     return value
   }
   return { ...value, type: 'tool_result', id: value.id, name, output, metadata, state }

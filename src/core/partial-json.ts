@@ -27,30 +27,9 @@ export interface PartialJsonParser {
   readonly length: number
 }
 
-type Mode =
-  | 'value'
-  | 'firstItem'
-  | 'firstKey'
-  | 'key'
-  | 'colon'
-  | 'afterValue'
-  | 'string'
-  | 'escape'
-  | 'unicode'
-  | 'number'
-  | 'literal'
-  | 'done'
+type Mode = 'value' | 'firstItem' | 'firstKey' | 'key' | 'colon' | 'afterValue' | 'string' | 'escape' | 'unicode' | 'number' | 'literal' | 'done'
 
-type NumberPhase =
-  | 'start'
-  | 'sign'
-  | 'zero'
-  | 'integer'
-  | 'point'
-  | 'fraction'
-  | 'exponent'
-  | 'exponentSign'
-  | 'exponentDigits'
+type NumberPhase = 'start' | 'sign' | 'zero' | 'integer' | 'point' | 'fraction' | 'exponent' | 'exponentSign' | 'exponentDigits'
 
 interface ArrayFrame {
   readonly kind: 'array'

@@ -1,14 +1,4 @@
-import type {
-  ChatUsage,
-  DataBlock,
-  GenerateReason,
-  HintBlock,
-  Msg,
-  TextBlock,
-  ThinkingBlock,
-  ToolResultBlock,
-  ToolUseBlock,
-} from './message'
+import type { ChatUsage, DataBlock, GenerateReason, HintBlock, Msg, TextBlock, ThinkingBlock, ToolResultBlock, ToolUseBlock } from './message'
 import type { PersistentMap } from './persistent-map'
 import type { PersistentVector } from './persistent-vector'
 import { createSeenIds } from './seen-ids'
@@ -17,14 +7,7 @@ import { ScopeRecord } from './turn-record'
 
 /** Where a turn stands (protocol §7.2). */
 export type TurnStatus =
-  | 'streaming'
-  | 'completed'
-  | 'awaiting_confirmation'
-  | 'awaiting_external_execution'
-  | 'interrupted'
-  | 'max_iterations'
-  | 'stopped'
-  | 'incomplete'
+  'streaming' | 'completed' | 'awaiting_confirmation' | 'awaiting_external_execution' | 'interrupted' | 'max_iterations' | 'stopped' | 'incomplete'
 
 /** Whether a block is still receiving events. */
 export type BlockStatus = 'streaming' | 'done'

@@ -263,11 +263,7 @@ export function findToolUse(scope: Scope, toolCallId: string): { turnIndex: numb
 }
 
 /** Applies `update` to a tool call of the scope wherever it is; the same scope when it is unknown or unchanged. */
-export function updateToolUse(
-  scope: Scope,
-  toolCallId: string,
-  update: (entry: BlockEntry & { kind: 'tool_use' }) => BlockEntry,
-): Scope {
+export function updateToolUse(scope: Scope, toolCallId: string, update: (entry: BlockEntry & { kind: 'tool_use' }) => BlockEntry): Scope {
   const found = findToolUse(scope, toolCallId)
   if (found === undefined) return scope
   const turn = scope.turnList.get(found.turnIndex) as Turn

@@ -94,8 +94,12 @@ function readMessage(value: unknown, path: string, warnings: AgentStreamError[])
     }
   })
   const complete =
-    content.length === blocks.length && message.metadata != null && message.id !== undefined && message.name !== undefined &&
-    message.timestamp !== undefined && message.usage !== undefined
+    content.length === blocks.length &&
+    message.metadata != null &&
+    message.id !== undefined &&
+    message.name !== undefined &&
+    message.timestamp !== undefined &&
+    message.usage !== undefined
   if (complete) return message as unknown as Msg
   return {
     ...message,

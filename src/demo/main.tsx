@@ -127,9 +127,7 @@ function Demo() {
     setChat(chat)
   }
   const [scenarios, setScenarios] = useState<readonly ScenarioInfo[]>([])
-  const [locale, setLocale] = useState<AgentLocaleName>(() =>
-    (PARAMETERS.get('lang') ?? navigator.language).startsWith('zh') ? 'zh-CN' : 'en',
-  )
+  const [locale, setLocale] = useState<AgentLocaleName>(() => ((PARAMETERS.get('lang') ?? navigator.language).startsWith('zh') ? 'zh-CN' : 'en'))
   const [theme, setTheme] = useState<'auto' | 'light' | 'dark'>(() => {
     const asked = PARAMETERS.get('theme')
     return asked === 'light' || asked === 'dark' ? asked : 'auto'
@@ -152,11 +150,20 @@ function Demo() {
   }, [drawer])
   const run = (scenario: ScenarioInfo) => {
     setDrawer(false)
-    store.getState().send(scenario.keyword).catch(() => {})
+    store
+      .getState()
+      .send(scenario.keyword)
+      .catch(() => {})
   }
   const closedDrawer = phone && !drawer
   return (
-    <div className="demo" data-agentscope="" data-theme={theme} data-drawer={drawer ? 'open' : 'closed'} data-inspecting={inspecting ? '' : undefined}>
+    <div
+      className="demo"
+      data-agentscope=""
+      data-theme={theme}
+      data-drawer={drawer ? 'open' : 'closed'}
+      data-inspecting={inspecting ? '' : undefined}
+    >
       <header className="demo-bar">
         <button type="button" aria-expanded={drawer} aria-controls="demo-side" onClick={() => setDrawer(!drawer)}>
           ☰ Scenarios and settings

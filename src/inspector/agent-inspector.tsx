@@ -76,7 +76,19 @@ function isTextField(target: EventTarget): boolean {
  * <AgentChat store={store} /> <AgentInspector recorder={recorder} />
  */
 export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(function AgentInspector(props, ref) {
-  const { recorder = EMPTY_RECORDER, log, onViewChange, locale = 'en', theme = 'auto', defaultTab = 'log', defaultFilter, defaultPosition, className, onKeyDown, ...rest } = props
+  const {
+    recorder = EMPTY_RECORDER,
+    log,
+    onViewChange,
+    locale = 'en',
+    theme = 'auto',
+    defaultTab = 'log',
+    defaultFilter,
+    defaultPosition,
+    className,
+    onKeyDown,
+    ...rest
+  } = props
   const strings = INSPECTOR_STRINGS[locale] ?? INSPECTOR_STRINGS.en
   const idPrefix = useId().replace(/:/g, '')
   const [imported, setImported] = useState<{ name: string; recorder: RecordedLog } | null>(() =>
@@ -97,7 +109,8 @@ export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(funct
   const importInput = useRef<HTMLInputElement>(null)
 
   const travel = useMemo(() => createTimeTravel(active), [active])
-  const indexer = useMemo(() => createLogIndexer(), [active])
+  // The indexer starts over by itself when it is given another log's entries.
+  const [indexer] = useState(createLogIndexer)
   const index = indexer(entries, filter)
   const [readOnly] = useState(createReadOnlyStore)
   // An imported log is never live: with no position it shows its end.
@@ -113,7 +126,10 @@ export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(funct
     setPosition(null)
     setAnchor(null)
   }, [])
-  const view = useMemo<InspectorView | null>(() => (shown === null ? null : { store: readOnly, position: shown, backToLive }), [shown, readOnly, backToLive])
+  const view = useMemo<InspectorView | null>(
+    () => (shown === null ? null : { store: readOnly, position: shown, backToLive }),
+    [shown, readOnly, backToLive],
+  )
   useEffect(() => {
     onViewChange?.(view)
   }, [onViewChange, view])
@@ -174,7 +190,9 @@ export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(funct
     event.preventDefault()
   }
 
-  const timeline = useMemo(() => (tab === 'timeline' ? buildTimeline(entries, dropped) : []), [tab, entries, dropped, entries.length])
+  // The recorder grows its array in place: the timeline is of the entries there were at this render.
+  const count = entries.length
+  const timeline = useMemo(() => (tab === 'timeline' ? buildTimeline(entries.slice(0, count), dropped) : []), [tab, entries, count, dropped])
   const mode = imported !== null ? 'imported' : position === null ? 'live' : 'scrubbed'
   const selectedEntry = selected === null ? null : (entries[selected] ?? null)
 
@@ -252,12 +270,16 @@ export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(funct
           {strings.scrubberHint}
         </p>
         <div className="as-inspector-playback">
-          <button type="button" aria-pressed={playing} onClick={() => {
-            if (playing) return setPlaying(false)
-            if ((shown ?? end) >= end) setPosition(dropped)
-            else if (position === null) setPosition(shown ?? end)
-            setPlaying(true)
-          }}>
+          <button
+            type="button"
+            aria-pressed={playing}
+            onClick={() => {
+              if (playing) return setPlaying(false)
+              if ((shown ?? end) >= end) setPosition(dropped)
+              else if (position === null) setPosition(shown ?? end)
+              setPlaying(true)
+            }}
+          >
             {playing ? strings.pause : strings.play}
           </button>
           <label>
@@ -276,7 +298,14 @@ export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(funct
         </div>
       </div>
       {onViewChange === undefined && view !== null && (
-        <ReadOnlyChat className="as-inspector-state" store={readOnly} position={view.position} onLive={imported === null ? backToLive : undefined} locale={locale} theme={theme} />
+        <ReadOnlyChat
+          className="as-inspector-state"
+          store={readOnly}
+          position={view.position}
+          onLive={imported === null ? backToLive : undefined}
+          locale={locale}
+          theme={theme}
+        />
       )}
       <div className="as-inspector-tabs" role="tablist" aria-label={strings.tabs}>
         {(['log', 'timeline'] as const).map((name) => (
@@ -324,7 +353,12 @@ export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(funct
             onCopy={() => selectedEntry !== null && void copy(entryText(selectedEntry))}
             onCopyRange={() => {
               if (rangeStart === null || rangeEnd === null) return
-              void copy(`[\n${entries.slice(rangeStart, rangeEnd + 1).map(entryText).join(',\n')}\n]`)
+              void copy(
+                `[\n${entries
+                  .slice(rangeStart, rangeEnd + 1)
+                  .map(entryText)
+                  .join(',\n')}\n]`,
+              )
             }}
             strings={strings}
           />

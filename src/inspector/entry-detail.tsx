@@ -52,7 +52,9 @@ export function EntryDetail({ entry, number, rangeSize, onCopy, onCopyRange, str
         </p>
       )}
       {summary.tone === 'local' && <p role="note">{strings.local}</p>}
-      <pre tabIndex={0} aria-label={`JSON #${number}`}>{json}</pre>
+      <pre tabIndex={0} aria-label={`JSON #${number}`}>
+        {json}
+      </pre>
       <p className="as-inspector-hint">{strings.rangeHint}</p>
     </section>
   )

@@ -44,7 +44,16 @@ function wireSummary(value: unknown, tone: EntryTone, problem: string | null, la
 }
 
 function marker(label: string, problem: string | null = null): EntrySummary {
-  return { label, tone: problem === null ? 'marker' : 'warning', source: null, replyId: null, blockId: null, toolCallId: null, toolCallName: null, problem }
+  return {
+    label,
+    tone: problem === null ? 'marker' : 'warning',
+    source: null,
+    replyId: null,
+    blockId: null,
+    toolCallId: null,
+    toolCallName: null,
+    problem,
+  }
 }
 
 function summarize(entry: RecordedEntry): EntrySummary {

@@ -114,7 +114,10 @@ export function EventLog(props: EventLogProps) {
         <legend className="as-visually-hidden">{strings.filters}</legend>
         <label>
           <span>{strings.filterType}</span>
-          <select value={filter.type ?? ''} onChange={(event) => onFilterChange({ ...filter, type: event.target.value === '' ? null : event.target.value })}>
+          <select
+            value={filter.type ?? ''}
+            onChange={(event) => onFilterChange({ ...filter, type: event.target.value === '' ? null : event.target.value })}
+          >
             <option value="">{strings.all}</option>
             <option value="warnings">{strings.warningsOnly(index.choices.warnings)}</option>
             {types.map((type) => (
@@ -126,7 +129,10 @@ export function EventLog(props: EventLogProps) {
         </label>
         <label>
           <span>{strings.filterScope}</span>
-          <select value={filter.scope ?? '*'} onChange={(event) => onFilterChange({ ...filter, scope: event.target.value === '*' ? null : event.target.value })}>
+          <select
+            value={filter.scope ?? '*'}
+            onChange={(event) => onFilterChange({ ...filter, scope: event.target.value === '*' ? null : event.target.value })}
+          >
             <option value="*">{strings.all}</option>
             <option value="">{strings.mainAgent}</option>
             {scopes.map((scope) => (
@@ -138,7 +144,10 @@ export function EventLog(props: EventLogProps) {
         </label>
         <label>
           <span>{strings.filterToolCall}</span>
-          <select value={filter.toolCallId ?? ''} onChange={(event) => onFilterChange({ ...filter, toolCallId: event.target.value === '' ? null : event.target.value })}>
+          <select
+            value={filter.toolCallId ?? ''}
+            onChange={(event) => onFilterChange({ ...filter, toolCallId: event.target.value === '' ? null : event.target.value })}
+          >
             <option value="">{strings.all}</option>
             {toolCalls.map(([id, call]) => (
               <option key={id} value={id}>
@@ -149,15 +158,18 @@ export function EventLog(props: EventLogProps) {
         </label>
         <label className="as-inspector-search">
           <span>{strings.search}</span>
-          <input type="search" value={filter.search} placeholder={strings.searchPlaceholder} onChange={(event) => onFilterChange({ ...filter, search: event.target.value })} />
+          <input
+            type="search"
+            value={filter.search}
+            placeholder={strings.searchPlaceholder}
+            onChange={(event) => onFilterChange({ ...filter, search: event.target.value })}
+          />
         </label>
       </fieldset>
       <p className="as-inspector-count" aria-live="polite">
         {strings.shown(matches.length, entries.length)}
       </p>
-      {matches.length === 0 ? (
-        <p className="as-inspector-empty">{entries.length === 0 ? strings.noEntries : strings.noMatches}</p>
-      ) : null}
+      {matches.length === 0 ? <p className="as-inspector-empty">{entries.length === 0 ? strings.noEntries : strings.noMatches}</p> : null}
       <WindowedList
         ref={list}
         className="as-inspector-rows"

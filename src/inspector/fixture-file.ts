@@ -54,7 +54,10 @@ export function toSseBody(values: readonly unknown[]): string {
 
 /** A file name made of letters, digits and dashes. */
 export function fixtureName(name: string): string {
-  const cleaned = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  const cleaned = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
   return cleaned === '' ? 'inspector-run' : cleaned.slice(0, 80)
 }
 

@@ -11,7 +11,8 @@ const EN = {
   scrubber: 'Time travel: the state after this many events',
   scrubberHint: '← and → step one event; Home and End go to the start and to live.',
   readOnly: (position: number) => `Read-only: the chat as it was after event ${position.toLocaleString('en-US')}.`,
-  dropped: (count: number, limit: string) => `${count.toLocaleString('en-US')} older events were dropped to stay within ${limit}; the state they built is kept.`,
+  dropped: (count: number, limit: string) =>
+    `${count.toLocaleString('en-US')} older events were dropped to stay within ${limit}; the state they built is kept.`,
   limitEvents: (count: number) => `the last ${count.toLocaleString('en-US')} events`,
   limitMegabytes: (megabytes: number) => `${megabytes} MB`,
   tabs: 'Views',

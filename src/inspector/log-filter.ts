@@ -99,7 +99,8 @@ export function createLogIndexer(): (entries: readonly RecordedEntry[], filter: 
     for (; matchedUpTo < entries.length; matchedUpTo++) {
       if (all || matchesFilter(entries[matchedUpTo]!, filter, needle)) matched.push(matchedUpTo)
     }
-    if (changed || result === null) result = { matches: matched.slice(), choices: { types: new Map(types), scopes: new Map(scopes), toolCalls: new Map(toolCalls), warnings } }
+    if (changed || result === null)
+      result = { matches: matched.slice(), choices: { types: new Map(types), scopes: new Map(scopes), toolCalls: new Map(toolCalls), warnings } }
     return result
   }
 }

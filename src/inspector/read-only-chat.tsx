@@ -38,7 +38,15 @@ export const ReadOnlyChat = forwardRef<HTMLDivElement, ReadOnlyChatProps>(functi
   return (
     <AgentStoreContext.Provider value={store}>
       <AgentLocaleContext.Provider value={locale}>
-        <div ref={ref} data-agentscope="" data-theme={theme} data-read-only="" lang={locale} className={className === undefined ? 'as-chat as-read-only-chat' : `as-chat as-read-only-chat ${className}`} {...rest}>
+        <div
+          ref={ref}
+          data-agentscope=""
+          data-theme={theme}
+          data-read-only=""
+          lang={locale}
+          className={className === undefined ? 'as-chat as-read-only-chat' : `as-chat as-read-only-chat ${className}`}
+          {...rest}
+        >
           <Frame className="as-read-only-frame">
             <p className="as-read-only-notice">
               <span>{strings.readOnly(position)}</span>

@@ -113,7 +113,16 @@ export function buildTimeline(entries: readonly RecordedEntry[], dropped = 0): T
       }
       case 'MODEL_CALL_START': {
         const key = `${source ?? ''}\u0000${event.replyId ?? ''}`
-        const bar: OpenBar = { kind: 'model', label: event.replyId ?? '', source, start: at, end: at, open: true, firstPosition: position, usage: null }
+        const bar: OpenBar = {
+          kind: 'model',
+          label: event.replyId ?? '',
+          source,
+          start: at,
+          end: at,
+          open: true,
+          firstPosition: position,
+          usage: null,
+        }
         models.set(key, bar)
         turn.bars.push(bar)
         break

@@ -38,7 +38,10 @@ export function usePlayback(options: {
     while (next < end) {
       const current = entries[next - dropped]
       const previous = entries[next - dropped - 1]
-      const gap = current !== undefined && previous !== undefined ? Math.min(LONGEST_PAUSE_MS, Math.max(0, current.receivedAt - previous.receivedAt)) / speed : 0
+      const gap =
+        current !== undefined && previous !== undefined
+          ? Math.min(LONGEST_PAUSE_MS, Math.max(0, current.receivedAt - previous.receivedAt)) / speed
+          : 0
       if (next > position && wait + gap > STEP_MS) break
       wait += gap
       next++

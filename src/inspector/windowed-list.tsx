@@ -39,7 +39,7 @@ export const WindowedList = forwardRef<WindowedListHandle, WindowedListProps>(fu
     if (element === null) return
     const height = element.clientHeight > 0 ? element.clientHeight : FALLBACK_HEIGHT
     setViewport((current) => (current.top === element.scrollTop && current.height === height ? current : { top: element.scrollTop, height }))
-  }, [rowHeight])
+  }, [])
 
   useLayoutEffect(() => {
     const element = scrollRef.current

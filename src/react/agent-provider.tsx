@@ -30,6 +30,7 @@ export function useProvidedStore(props: AgentStoreProps): AgentStore {
   useEffect(() => {
     onError.current = props.onError
   })
+  // eslint-disable-next-line react-hooks/refs -- the ref is read when the store reports an error, never while rendering
   const [own] = useState(() =>
     props.store === undefined
       ? createAgentStore({

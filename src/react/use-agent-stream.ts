@@ -7,11 +7,10 @@ import { selectUsage } from '../store/selectors'
 import { useAgentStoreApi } from './agent-context'
 
 /** What {@link useAgentStream} returns: the chat's state at the level of the conversation, and its actions. */
-export interface UseAgentStreamResult
-  extends Pick<
-    AgentStoreState,
-    'status' | 'error' | 'warnings' | 'transcript' | 'send' | 'confirm' | 'submitToolResults' | 'stop' | 'reset' | 'load'
-  > {
+export interface UseAgentStreamResult extends Pick<
+  AgentStoreState,
+  'status' | 'error' | 'warnings' | 'transcript' | 'send' | 'confirm' | 'submitToolResults' | 'stop' | 'reset' | 'load'
+> {
   readonly pendingConfirmation: PendingToolCalls | null
   readonly pendingExternalExecution: PendingToolCalls | null
   readonly usage: ChatUsage | null

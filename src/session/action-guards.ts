@@ -17,11 +17,7 @@ export function sendProblem(busy: boolean, agent: AgentState): string | null {
 }
 
 /** Why these answers cannot be sent now. */
-export function confirmProblem(
-  busy: boolean,
-  pending: PendingToolCalls | null,
-  decisions: readonly ConfirmationDecision[],
-): string | null {
+export function confirmProblem(busy: boolean, pending: PendingToolCalls | null, decisions: readonly ConfirmationDecision[]): string | null {
   if (busy) return 'An answer is already on its way.'
   if (pending === null) return 'No tool call is waiting for confirmation.'
   if (decisions.length === 0) return 'Answer at least one of the pending tool calls.'

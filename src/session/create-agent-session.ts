@@ -260,34 +260,38 @@ export function createAgentSession(
       answered = true
       if (responseTimer !== null) clearTimeout(responseTimer)
     }
-    const handlers = withAgentScopeCompat(request, { requestReplyId }, {
-      signal: controller.signal,
-      onOpen: () => {
-        markAnswered()
-        if (token !== runToken) return
-        holder.setState({ status: 'streaming' })
-        stall.start()
+    const handlers = withAgentScopeCompat(
+      request,
+      { requestReplyId },
+      {
+        signal: controller.signal,
+        onOpen: () => {
+          markAnswered()
+          if (token !== runToken) return
+          holder.setState({ status: 'streaming' })
+          stall.start()
+        },
+        onEvent: (value) => {
+          markAnswered()
+          if (token !== runToken) return
+          if (isTopLevelEnd(value)) sawEnd = true
+          stall.alive()
+          batcher.push(value)
+        },
+        onActivity: () => {
+          markAnswered()
+          if (token === runToken) stall.alive()
+        },
+        onError: (problem) => {
+          if (token !== runToken) return
+          record({ kind: 'problem', receivedAt: clock(), error: problem })
+          warn(problem)
+        },
+        onConnection: (connection) => {
+          if (token === runToken) holder.setState({ connection })
+        },
       },
-      onEvent: (value) => {
-        markAnswered()
-        if (token !== runToken) return
-        if (isTopLevelEnd(value)) sawEnd = true
-        stall.alive()
-        batcher.push(value)
-      },
-      onActivity: () => {
-        markAnswered()
-        if (token === runToken) stall.alive()
-      },
-      onError: (problem) => {
-        if (token !== runToken) return
-        record({ kind: 'problem', receivedAt: clock(), error: problem })
-        warn(problem)
-      },
-      onConnection: (connection) => {
-        if (token === runToken) holder.setState({ connection })
-      },
-    })
+    )
     const finished = (async () => {
       let status: AgentStatus
       let error: AgentStreamError | null = null

@@ -6,19 +6,11 @@ import type { AgentTransport, TransportCapabilities } from '../transport/agent-t
 import type { FrameScheduler } from './frame-scheduler'
 
 /** Where the chat stands. */
-export type AgentStatus =
-  | 'idle'
-  | 'connecting'
-  | 'streaming'
-  | 'awaiting-confirmation'
-  | 'awaiting-external'
-  | 'done'
-  | 'error'
+export type AgentStatus = 'idle' | 'connecting' | 'streaming' | 'awaiting-confirmation' | 'awaiting-external' | 'done' | 'error'
 
 /** One item of the conversation as shown: a user message, or the agent turn at `index` of the top-level turns. */
 export type TranscriptItem =
-  | { readonly kind: 'user'; readonly key: string; readonly message: Msg }
-  | { readonly kind: 'turn'; readonly key: string; readonly index: number }
+  { readonly kind: 'user'; readonly key: string; readonly message: Msg } | { readonly kind: 'turn'; readonly key: string; readonly index: number }
 
 /** The result of a tool the client ran itself (external execution). */
 export interface ExternalToolResult {

@@ -2,13 +2,7 @@ import type { StoreApi } from 'zustand/vanilla'
 import type { AgentSession } from '../session/create-agent-session'
 import type { AgentSessionActions, AgentSessionOptions, AgentSessionState } from '../session/session-state'
 
-export type {
-  AgentStatus,
-  ConnectionState,
-  ExternalToolResult,
-  SendInput,
-  TranscriptItem,
-} from '../session/session-state'
+export type { AgentStatus, ConnectionState, ExternalToolResult, SendInput, TranscriptItem } from '../session/session-state'
 export type { ConfirmationDecision } from '../core/build-message'
 
 /** The state and actions of one chat: what its session publishes, and the session's actions. */

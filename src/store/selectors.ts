@@ -1,11 +1,5 @@
 import type { ChatUsage } from '../core/message'
-import type {
-  BlockEntry,
-  PendingToolCalls,
-  Scope,
-  SubagentPendingConfirmation,
-  Turn,
-} from '../core/state'
+import type { BlockEntry, PendingToolCalls, Scope, SubagentPendingConfirmation, Turn } from '../core/state'
 import { MAIN_SCOPE } from '../core/state'
 import { addUsage } from '../core/turns'
 import type { AgentStoreState } from './agent-store-state'
@@ -118,10 +112,7 @@ const EMPTY_REQUESTS: readonly SubagentPendingConfirmation[] = Object.freeze([])
 const requestsByScope = new WeakMap<readonly SubagentPendingConfirmation[], Map<string, readonly SubagentPendingConfirmation[]>>()
 
 /** The confirmations one subagent is waiting for; the same array until they change. */
-export function selectSubagentPendingConfirmations(
-  state: AgentStoreState,
-  scopeKey: string,
-): readonly SubagentPendingConfirmation[] {
+export function selectSubagentPendingConfirmations(state: AgentStoreState, scopeKey: string): readonly SubagentPendingConfirmation[] {
   const all = state.agent.subagentPendingConfirmations
   if (all.length === 0) return EMPTY_REQUESTS
   let byScope = requestsByScope.get(all)

@@ -3,14 +3,7 @@
  * streaming tools interleaved in time, and once all are done a delta per output block (for tools that did not
  * stream) and the ENDs in call order; suspended calls end `running` and pause the call for external execution.
  */
-import {
-  isContentBlock,
-  type ContentBlock,
-  type Msg,
-  type ToolResultBlock,
-  type ToolResultState,
-  type ToolUseBlock,
-} from '../core'
+import { isContentBlock, type ContentBlock, type Msg, type ToolResultBlock, type ToolResultState, type ToolUseBlock } from '../core'
 import type { PendingCall, RunContext } from './agent-session'
 import { AGENT_NAME, replaceMessage, storeToolResult, updateToolUse } from './agent-session'
 import { RunCancelled, RunInterrupted } from './event-writer'
@@ -20,8 +13,7 @@ import { messageTimestamp } from './wire-format'
 
 /** How an acting phase ended: its results, or a pause whose Msg is the call's result. */
 export type ActingOutcome =
-  | { readonly kind: 'done'; readonly results: readonly ToolResultBlock[] }
-  | { readonly kind: 'paused'; readonly result: Msg }
+  { readonly kind: 'done'; readonly results: readonly ToolResultBlock[] } | { readonly kind: 'paused'; readonly result: Msg }
 
 /** The suspension placeholder text (`ToolResultBlock.suspended`). */
 export const AWAITING_EXTERNAL_EXECUTION = '[Awaiting external execution]'
@@ -86,21 +78,13 @@ export async function pauseForConfirmation(run: RunContext, reask: boolean): Pro
     { replyId: pending.replyId, toolCalls: asking.map((call) => ({ ...call, state: reask ? 'asking' : 'pending' })) },
     { ticks: 2, interruptible: false },
   )
-  await writer.emit(
-    'REQUEST_STOP',
-    { reason: 'permission asking', generateReason: 'PERMISSION_ASKING' },
-    { ticks: 0.5, interruptible: false },
-  )
+  await writer.emit('REQUEST_STOP', { reason: 'permission asking', generateReason: 'PERMISSION_ASKING' }, { ticks: 0.5, interruptible: false })
   if (paused === undefined) throw new Error(`The paused message ${pending.messageId} is not in the context`)
   return paused
 }
 
 /** Executes calls the gate or the user allowed, streaming their results under `replyId`. */
-export async function executeTools(
-  run: RunContext,
-  calls: readonly ToolUseBlock[],
-  replyId: string,
-): Promise<ActingOutcome> {
+export async function executeTools(run: RunContext, calls: readonly ToolUseBlock[], replyId: string): Promise<ActingOutcome> {
   const { session, writer } = run
   const tools = calls.map((call) => startTool(run, call))
   const emit = (type: string, tool: RunningTool, fields: Record<string, unknown>, ticks: number) =>
@@ -156,11 +140,7 @@ export async function executeTools(
   if (suspended.length === 0) return { kind: 'done', results }
 
   session.pending = { kind: 'external', replyId, calls: suspended.map((tool) => tool.call) }
-  await writer.emit(
-    'REQUIRE_EXTERNAL_EXECUTION',
-    { replyId, toolCalls: suspended.map((tool) => tool.call) },
-    { ticks: 1, interruptible: false },
-  )
+  await writer.emit('REQUIRE_EXTERNAL_EXECUTION', { replyId, toolCalls: suspended.map((tool) => tool.call) }, { ticks: 1, interruptible: false })
   const content = suspended.flatMap((tool) => [tool.call, resultOf(tool, 'running')])
   const result: Msg = {
     id: session.ids.uuid(),
@@ -185,11 +165,7 @@ async function stopTools(run: RunContext, replyId: string, tools: readonly Runni
       continue
     }
     if (!tool.ended && reason instanceof RunInterrupted && !writer.cancelled) {
-      await writer.emit(
-        'TOOL_RESULT_END',
-        { replyId, toolCallId: tool.call.id, toolCallName: tool.call.name, state: 'interrupted' },
-        { ticks: 0.5 },
-      )
+      await writer.emit('TOOL_RESULT_END', { replyId, toolCallId: tool.call.id, toolCallName: tool.call.name, state: 'interrupted' }, { ticks: 0.5 })
     }
     storeToolResult(session, resultOf(tool, tool.ended ? finalState(tool) : 'interrupted'))
     updateToolUse(session, tool.call.id, (block) => ({ ...block, state: 'allowed' }))
@@ -251,9 +227,7 @@ class ParameterError extends Error {
 
 // Chunks of all tools merged by time; ties keep call order, so the interleaving never depends on timers.
 function timeline(tools: readonly RunningTool[]): { tool: RunningTool; chunk: ToolChunk }[] {
-  const entries = tools.flatMap((tool, toolIndex) =>
-    (tool.run.chunks ?? []).map((chunk, chunkIndex) => ({ tool, chunk, toolIndex, chunkIndex })),
-  )
+  const entries = tools.flatMap((tool, toolIndex) => (tool.run.chunks ?? []).map((chunk, chunkIndex) => ({ tool, chunk, toolIndex, chunkIndex })))
   entries.sort((a, b) => a.chunk.at - b.chunk.at || a.toolIndex - b.toolIndex || a.chunkIndex - b.chunkIndex)
   return entries
 }

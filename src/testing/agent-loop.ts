@@ -29,12 +29,7 @@ const DEFAULT_MAX_ITERS = 10
  * Runs one validated call to its end; a new message starts `scenario`, a resume continues the session's.
  * Only programming errors reject.
  */
-export async function runCall(
-  session: AgentSession,
-  writer: EventWriter,
-  input: RunInput,
-  scenario: Scenario,
-): Promise<void> {
+export async function runCall(session: AgentSession, writer: EventWriter, input: RunInput, scenario: Scenario): Promise<void> {
   const thread = threadFor(session, input, scenario)
   const run: RunContext = { session, writer, thread }
   const replyId = session.ids.hex()

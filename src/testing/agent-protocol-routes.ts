@@ -211,7 +211,10 @@ export function createAgentProtocolRoutes(options: AgentProtocolRoutesOptions): 
     response.writeHead(200, { ...CORS_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' })
     response.flushHeaders()
     // Upstream filters the replay by seq > fromSeq: what fell out of the buffer is simply not there.
-    const replay = task.frames.filter((frame) => frame.seq > fromSeq).map((frame) => frame.text).join('')
+    const replay = task.frames
+      .filter((frame) => frame.seq > fromSeq)
+      .map((frame) => frame.text)
+      .join('')
     if (replay !== '') response.write(replay)
     if (task.complete) {
       response.end()
@@ -313,7 +316,13 @@ function snapshotOf(task: Task): Record<string, unknown> {
   return snapshot
 }
 
-const SNAPSHOT_STATUS: Record<TaskStatus, string> = { PENDING: 'pending', RUNNING: 'running', COMPLETED: 'success', FAILED: 'error', CANCELLED: 'cancelled' }
+const SNAPSHOT_STATUS: Record<TaskStatus, string> = {
+  PENDING: 'pending',
+  RUNNING: 'running',
+  COMPLETED: 'success',
+  FAILED: 'error',
+  CANCELLED: 'cancelled',
+}
 
 // RemoteEventCodec.fromAgentEvent, with the `verbose` detail level of protocol §9.3: every event carries its payload.
 function toRemote(event: Record<string, unknown>, agentId: string): Record<string, unknown> {
@@ -359,7 +368,22 @@ function matchesDetail(type: string, detail: string): boolean {
   return true
 }
 
-const REMOTE_FIELD_ORDER = ['seq', 'type', 'taskId', 'agentId', 'timestamp', 'text', 'toolCallId', 'toolName', 'toolInput', 'pendingConfirms', 'status', 'error', 'eventType', 'payload']
+const REMOTE_FIELD_ORDER = [
+  'seq',
+  'type',
+  'taskId',
+  'agentId',
+  'timestamp',
+  'text',
+  'toolCallId',
+  'toolName',
+  'toolInput',
+  'pendingConfirms',
+  'status',
+  'error',
+  'eventType',
+  'payload',
+]
 
 // RemoteAgentEvent is NON_NULL, with its fields in declaration order.
 function orderRemote(remote: Record<string, unknown>): Record<string, unknown> {

@@ -91,11 +91,7 @@ export function replaceMessage(session: AgentSession, id: string, update: (messa
 }
 
 /** Updates the stored tool_use block with this call id, wherever it is. */
-export function updateToolUse(
-  session: AgentSession,
-  callId: string,
-  update: (block: ToolUseBlock) => ToolUseBlock,
-): void {
+export function updateToolUse(session: AgentSession, callId: string, update: (block: ToolUseBlock) => ToolUseBlock): void {
   for (let index = session.context.length - 1; index >= 0; index -= 1) {
     const message = session.context[index]
     if (message === undefined || message.role !== 'ASSISTANT') continue

@@ -121,12 +121,7 @@ export function createScriptedAgentHandler(options: ScriptedAgentOptions = {}): 
     }
   }
 
-  async function startRun(
-    request: IncomingMessage,
-    response: ServerResponse,
-    path: string,
-    session: AgentSession,
-  ): Promise<void> {
+  async function startRun(request: IncomingMessage, response: ServerResponse, path: string, session: AgentSession): Promise<void> {
     let body: unknown
     try {
       body = await readJsonBody(request)
@@ -147,8 +142,7 @@ export function createScriptedAgentHandler(options: ScriptedAgentOptions = {}): 
       if (error instanceof RunRequestError) return sendError(response, path, error.status, error.message)
       throw error
     }
-    const scenario =
-      input.kind === 'message' ? pickScenario(userText(input.messages)) : (session.thread?.scenario ?? HELP)
+    const scenario = input.kind === 'message' ? pickScenario(userText(input.messages)) : (session.thread?.scenario ?? HELP)
     response.writeHead(200, { ...CORS_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' })
     response.flushHeaders()
     const writer = createEventWriter({

@@ -192,12 +192,7 @@ function closedOrTimeout(response: ServerResponse): Promise<void> {
 
 // Jackson's field order: type, id, createdAt, the subclass fields, source, metadata.
 // Nulls and an empty metadata are left out (NON_NULL, NON_EMPTY).
-function buildEvent(
-  type: string,
-  id: string,
-  fields: Readonly<Record<string, unknown>>,
-  options: EmitOptions,
-): Record<string, unknown> {
+function buildEvent(type: string, id: string, fields: Readonly<Record<string, unknown>>, options: EmitOptions): Record<string, unknown> {
   const event: Record<string, unknown> = { type, id, createdAt: instantNow() }
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue

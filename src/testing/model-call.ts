@@ -41,8 +41,7 @@ export async function streamModelCall(run: RunContext, reply: ModelReply, genera
   let text = ''
   let thinking = ''
   // a chunk's wait comes before its first event; the events it causes follow at once
-  const emit = (type: string, fields: Record<string, unknown>, ticks = 0) =>
-    writer.emit(type, { replyId, ...fields }, { ticks })
+  const emit = (type: string, fields: Record<string, unknown>, ticks = 0) => writer.emit(type, { replyId, ...fields }, { ticks })
 
   const closeText = async () => {
     if (open.text) await emit('TEXT_BLOCK_END', { blockId: 'text' })

@@ -118,9 +118,7 @@ function readMessage(value: unknown, path: string, ids: WireIds): Msg {
   if (typeof value.role !== 'string' || !ROLES.includes(value.role)) {
     throw badRequest(`${path}.role must be one of ${ROLES.join(', ')} (uppercase), got ${JSON.stringify(value.role)}`)
   }
-  const content = arrayOf(value.content ?? [], `${path}.content`).map((block, index) =>
-    readBlock(block, `${path}.content[${index}]`),
-  )
+  const content = arrayOf(value.content ?? [], `${path}.content`).map((block, index) => readBlock(block, `${path}.content[${index}]`))
   if (value.role === 'USER' && content.some((block) => !USER_BLOCK_TYPES.includes(block.type))) {
     throw badRequest(`${path}: a USER message may hold only text, data, image, audio and video blocks`)
   }

@@ -8,17 +8,13 @@ import { replaceMessage, storeToolResult, updateToolUse, type RunContext } from 
 
 /** After a resume's first steps the call is either finished (paused again, or stopped) or the model reasons again. */
 export type Continuation =
-  | { readonly kind: 'finished'; readonly result: Msg }
-  | { readonly kind: 'reason'; readonly results: readonly ToolResultBlock[] }
+  { readonly kind: 'finished'; readonly result: Msg } | { readonly kind: 'reason'; readonly results: readonly ToolResultBlock[] }
 
 /** Text of the silent DENIED result written for a call the user denied. */
 export const PERMISSION_DENIED_BY_USER = 'Permission denied by user'
 
 /** Applies validated ConfirmResults: re-asks for what is left, stops when all are denied, or runs the allowed calls. */
-export async function resumeConfirmation(
-  run: RunContext,
-  confirmResults: readonly ConfirmResult[],
-): Promise<Continuation> {
+export async function resumeConfirmation(run: RunContext, confirmResults: readonly ConfirmResult[]): Promise<Continuation> {
   const { session, writer, thread } = run
   const pending = session.pending
   if (pending?.kind !== 'confirm') throw new Error('resumeConfirmation() needs a pending confirmation')
@@ -65,7 +61,11 @@ export async function resumeConfirmation(
   if (allowed.length === 0) {
     if (thread.scenario.allDenied === 'stop') {
       // denied calls keep their `asking` state, as upstream leaves them
-      return stopAllDenied(run, pending.messageId, pending.calls.map((entry) => ({ ...entry.call, state: 'asking' })))
+      return stopAllDenied(
+        run,
+        pending.messageId,
+        pending.calls.map((entry) => ({ ...entry.call, state: 'asking' })),
+      )
     }
     thread.iteration += 1
     return { kind: 'reason', results: denied }

@@ -3,15 +3,7 @@ import { CUSTOM_EVENTS, ERROR_MIDWAY, HINTS, LONG_ANSWER, PLAIN_TEXT, THINKING, 
 import { ALL_DENIED, CONFIRMATION, EXTERNAL_EXECUTION } from './scenarios-hitl'
 import { GENERATED_IMAGE, LEGACY_TYPE_NAMES } from './scenarios-media'
 import { HOSTILE } from './scenarios-security'
-import {
-  LONG_RUNNING,
-  MAX_ITERATIONS,
-  PARALLEL_TOOLS,
-  SUBAGENT,
-  TOOL_CALL,
-  TOOL_ERROR,
-  TOOL_IMAGE,
-} from './scenarios-tools'
+import { LONG_RUNNING, MAX_ITERATIONS, PARALLEL_TOOLS, SUBAGENT, TOOL_CALL, TOOL_ERROR, TOOL_IMAGE } from './scenarios-tools'
 import type { Scenario } from './scenario'
 
 /** A scenario as `GET …/scenarios` lists it. */

@@ -159,7 +159,5 @@ export function callTool(call: string, name: string, fragments: readonly string[
 
 /** The text of a tool result's output. */
 export function resultText(result: ToolResultBlock): string {
-  return result.output
-    .map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : ''))
-    .join('')
+  return result.output.map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : '')).join('')
 }

@@ -46,16 +46,11 @@ export const HINTS: Scenario = {
           },
           {
             hintSource: 'system',
-            hint:
-              '[background task task_5b1e finished] Nightly export completed: ' +
-              '12,408 rows written to exports/2026-05-14.csv.',
+            hint: '[background task task_5b1e finished] Nightly export completed: ' + '12,408 rows written to exports/2026-05-14.csv.',
           },
         ],
   reason: () => ({
-    chunks: say(
-      "Noted — I won't touch staging migrations before 18:00. The nightly export also finished (12,408 rows).",
-      8,
-    ),
+    chunks: say("Noted — I won't touch staging migrations before 18:00. The nightly export also finished (12,408 rows).", 8),
   }),
 }
 
@@ -106,16 +101,10 @@ export const USAGE: Scenario = {
   reason: (step) =>
     step.index === 0
       ? {
-          chunks: [
-            ...think('Need the exchange rate first.'),
-            ...callTool('rate', 'fx_rate', ['{"from":"EUR",', '"to":"JPY"}']),
-          ],
+          chunks: [...think('Need the exchange rate first.'), ...callTool('rate', 'fx_rate', ['{"from":"EUR",', '"to":"JPY"}'])],
         }
       : {
-          chunks: [
-            ...think('250 × 162.37 = 40592.5, round to 40,593.'),
-            ...say("250 EUR ≈ 40,593 JPY at today's ECB rate (162.37)."),
-          ],
+          chunks: [...think('250 × 162.37 = 40592.5, round to 40,593.'), ...say("250 EUR ≈ 40,593 JPY at today's ECB rate (162.37).")],
         },
 }
 

@@ -10,9 +10,7 @@ function command(input: Readonly<Record<string, unknown>>): string {
 export const CONFIRMATION: Scenario = {
   name: 'confirmation',
   keyword: 'clean',
-  description:
-    'Two bash calls that need your confirmation (approve, deny, edit the arguments or always allow each), ' +
-    'then the rest of the turn.',
+  description: 'Two bash calls that need your confirmation (approve, deny, edit the arguments or always allow each), ' + 'then the rest of the turn.',
   tools: {
     bash: {
       permission: 'ask',
@@ -53,8 +51,7 @@ export const CONFIRMATION: Scenario = {
 export const ALL_DENIED: Scenario = {
   name: 'all-denied',
   keyword: 'delete',
-  description:
-    'A delete_file call that needs confirmation; denying it ends the turn with ALL_TOOLS_DENIED and REQUEST_STOP.',
+  description: 'A delete_file call that needs confirmation; denying it ends the turn with ALL_TOOLS_DENIED and REQUEST_STOP.',
   allDenied: 'stop',
   tools: {
     delete_file: {

@@ -10,8 +10,7 @@ function imageChunks(block: string, base64: string): ModelChunk[] {
 export const GENERATED_IMAGE: Scenario = {
   name: 'generated-image',
   keyword: 'draw',
-  description:
-    'A model-generated PNG streamed as DATA_BLOCK_* base64 chunks cut at odd lengths (no media type on the wire).',
+  description: 'A model-generated PNG streamed as DATA_BLOCK_* base64 chunks cut at odd lengths (no media type on the wire).',
   reason: () => ({ chunks: [...say('Here is the generated icon:', 10), ...imageChunks('icon', GENERATED_ICON_PNG)] }),
 }
 

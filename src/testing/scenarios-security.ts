@@ -8,15 +8,7 @@ import { say, think, type ModelChunk, type Scenario, type ScriptedTool, type Too
 
 /** Where a payload travels. */
 export type HostileChannel =
-  | 'text'
-  | 'thinking'
-  | 'hint'
-  | 'tool-name'
-  | 'tool-argument'
-  | 'tool-result-text'
-  | 'tool-result-data'
-  | 'data-block'
-  | 'subagent'
+  'text' | 'thinking' | 'hint' | 'tool-name' | 'tool-argument' | 'tool-result-text' | 'tool-result-data' | 'data-block' | 'subagent'
 
 /** One payload of the corpus; `id` is what it would write into `window.__pwned` or `/pwned?…`. */
 export interface HostilePayload {
@@ -124,10 +116,10 @@ const TEXT_PAYLOADS = made('text', TEXT)
 const THINKING_PAYLOADS = made('thinking', THINKING)
 const HINT_PAYLOADS = made('hint', HINTS)
 // "agent" in the first name makes the kit nest the subagent's lane in its card (core/turns.ts `SPAWNING_TOOL`)
-const [STREAMING_TOOL, PLAIN_TOOL] = made('tool-name', [
-  (id) => `agent<img src=x onerror="${flag(id)}">`,
-  (id) => `javascript:${flag(id)}`,
-]) as [HostilePayload, HostilePayload]
+const [STREAMING_TOOL, PLAIN_TOOL] = made('tool-name', [(id) => `agent<img src=x onerror="${flag(id)}">`, (id) => `javascript:${flag(id)}`]) as [
+  HostilePayload,
+  HostilePayload,
+]
 const ARGUMENTS = made('tool-argument', [
   (id) => `<img src=x onerror="${flag(id)}">`,
   (id) => `<script>${beacon(id)}</script>`,
@@ -184,18 +176,33 @@ const HOSTILE_ARGUMENTS = JSON.stringify({
 }).replace(/}$/, `,"__proto__":{"polluted":"${POLLUTION[0].id}"},"constructor":{"prototype":{"polluted":"${POLLUTION[1].id}"}}}`)
 
 const [HTML_DATA, SVG_DATA, JS_URL, HTML_URL, VB_URL, PROTO_TYPE, CONSTRUCTOR_TYPE, UNKNOWN_BLOCK] = RESULT_DATA as [
-  HostilePayload, HostilePayload, HostilePayload, HostilePayload, HostilePayload, HostilePayload, HostilePayload, HostilePayload,
+  HostilePayload,
+  HostilePayload,
+  HostilePayload,
+  HostilePayload,
+  HostilePayload,
+  HostilePayload,
+  HostilePayload,
+  HostilePayload,
 ]
 
 // Media a tool returns: active content types, script URLs, and media types that are Object.prototype keys.
 const RESULT_BLOCKS: readonly ContentBlock[] = [
-  { type: 'data', source: { type: 'base64', media_type: 'text/html', data: base64(HTML_DATA.payload) }, name: `${HTML_DATA.id} <img src=x onerror="${flag(HTML_DATA.id)}">.html` },
+  {
+    type: 'data',
+    source: { type: 'base64', media_type: 'text/html', data: base64(HTML_DATA.payload) },
+    name: `${HTML_DATA.id} <img src=x onerror="${flag(HTML_DATA.id)}">.html`,
+  },
   { type: 'data', source: { type: 'base64', media_type: 'image/svg+xml', data: base64(SVG_DATA.payload) }, name: `${SVG_DATA.id}.svg` },
   { type: 'data', source: { type: 'url', url: JS_URL.payload, mime_type: 'image/png' }, name: `${JS_URL.id} javascript image` },
   { type: 'image', source: { type: 'url', url: HTML_URL.payload }, name: `${HTML_URL.id} data html image` },
   { type: 'video', source: { type: 'url', url: VB_URL.payload }, name: `${VB_URL.id} vbscript video` },
   { type: 'data', source: { type: 'base64', media_type: '__proto__', data: base64(PROTO_TYPE.payload) }, name: `${PROTO_TYPE.id} __proto__ type` },
-  { type: 'data', source: { type: 'base64', media_type: 'constructor', data: base64(CONSTRUCTOR_TYPE.payload) }, name: `${CONSTRUCTOR_TYPE.id} constructor type` },
+  {
+    type: 'data',
+    source: { type: 'base64', media_type: 'constructor', data: base64(CONSTRUCTOR_TYPE.payload) },
+    name: `${CONSTRUCTOR_TYPE.id} constructor type`,
+  },
   // a block type the kit does not know: shown as JSON
   { type: 'html', html: UNKNOWN_BLOCK.payload } as unknown as ContentBlock,
 ]
@@ -215,7 +222,11 @@ const STREAMING: ScriptedTool = {
         child(3, 'AGENT_START', { sessionId: `sub-${context.ids.uuid()}`, name: SUBAGENT[0].payload, role: 'assistant' }),
         child(4, 'MODEL_CALL_START', { replyId }),
         child(5, 'TEXT_BLOCK_START', { replyId, blockId: 'text' }),
-        child(6, 'TEXT_BLOCK_DELTA', { replyId, blockId: 'text', delta: `${SUBAGENT[0].id} says ${SUBAGENT[0].payload} from ${SUBAGENT[1].payload}` }),
+        child(6, 'TEXT_BLOCK_DELTA', {
+          replyId,
+          blockId: 'text',
+          delta: `${SUBAGENT[0].id} says ${SUBAGENT[0].payload} from ${SUBAGENT[1].payload}`,
+        }),
         child(7, 'TEXT_BLOCK_END', { replyId, blockId: 'text' }),
         child(8, 'MODEL_CALL_END', { replyId, usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0, time: 0.25, totalTokens: 2 } }),
         child(9, 'AGENT_END', {}),

@@ -20,8 +20,7 @@ const GET_WEATHER: ScriptedTool = {
 export const TOOL_CALL: Scenario = {
   name: 'tool-call',
   keyword: 'weather',
-  description:
-    'A get_weather call with streamed __fragment__ arguments and a streaming result, then a second model call.',
+  description: 'A get_weather call with streamed __fragment__ arguments and a streaming result, then a second model call.',
   tools: { get_weather: GET_WEATHER },
   reason: (step) => {
     if (step.index > 0) {
@@ -42,8 +41,7 @@ export const PARALLEL_TOOLS: Scenario = {
   name: 'parallel-tools',
   keyword: 'parallel',
   description:
-    "Two get_weather calls: the first call's arguments re-open with a second TOOL_CALL_START, " +
-    'results stream interleaved and end in call order.',
+    "Two get_weather calls: the first call's arguments re-open with a second TOOL_CALL_START, " + 'results stream interleaved and end in call order.',
   tools: { get_weather: GET_WEATHER },
   reason: (step) => {
     if (step.index > 0) {
@@ -132,9 +130,7 @@ const AGENT_SPAWN: ScriptedTool = {
       child(2, 'AGENT_START', { sessionId: childSession, name: agentId, role: 'assistant' }),
       child(5, 'MODEL_CALL_START', { replyId }),
       child(6, 'TEXT_BLOCK_START', { replyId, blockId: 'text' }),
-      ...CHILD_REPLY.map((delta, index) =>
-        child([7, 8, 10, 12][index] ?? 12, 'TEXT_BLOCK_DELTA', { replyId, blockId: 'text', delta }),
-      ),
+      ...CHILD_REPLY.map((delta, index) => child([7, 8, 10, 12][index] ?? 12, 'TEXT_BLOCK_DELTA', { replyId, blockId: 'text', delta })),
       child(13, 'TEXT_BLOCK_END', { replyId, blockId: 'text' }),
       child(14, 'MODEL_CALL_END', {
         replyId,
@@ -160,8 +156,7 @@ export const SUBAGENT: Scenario = {
   name: 'subagent',
   keyword: 'research',
   description:
-    "agent_spawn and web_search in parallel: SUBAGENT_EXPOSED, the researcher's own events (source set) " +
-    'interleaved with the search results.',
+    "agent_spawn and web_search in parallel: SUBAGENT_EXPOSED, the researcher's own events (source set) " + 'interleaved with the search results.',
   tools: {
     agent_spawn: AGENT_SPAWN,
     web_search: {
@@ -177,10 +172,7 @@ export const SUBAGENT: Scenario = {
   reason: (step) => {
     if (step.index > 0) {
       return {
-        chunks: say(
-          'The researcher found MemGPT-2, A-Mem and LongMemEval; you can keep chatting with it in the "Memory research" tab.',
-          8,
-        ),
+        chunks: say('The researcher found MemGPT-2, A-Mem and LongMemEval; you can keep chatting with it in the "Memory research" tab.', 8),
       }
     }
     return {
@@ -223,9 +215,42 @@ export const MAX_ITERATIONS: Scenario = {
 }
 
 const TEST_FILES = [
-  'api', 'store', 'auth', 'billing', 'cache', 'cli', 'config', 'db', 'events', 'export', 'files', 'http', 'i18n',
-  'jobs', 'mail', 'metrics', 'models', 'notify', 'orders', 'parser', 'payments', 'queue', 'reports', 'search',
-  'security', 'sessions', 'sse', 'storage', 'sync', 'tasks', 'tenants', 'tokens', 'ui', 'upload', 'users', 'webhooks',
+  'api',
+  'store',
+  'auth',
+  'billing',
+  'cache',
+  'cli',
+  'config',
+  'db',
+  'events',
+  'export',
+  'files',
+  'http',
+  'i18n',
+  'jobs',
+  'mail',
+  'metrics',
+  'models',
+  'notify',
+  'orders',
+  'parser',
+  'payments',
+  'queue',
+  'reports',
+  'search',
+  'security',
+  'sessions',
+  'sse',
+  'storage',
+  'sync',
+  'tasks',
+  'tenants',
+  'tokens',
+  'ui',
+  'upload',
+  'users',
+  'webhooks',
 ]
 
 /** A tool that streams for about half a minute at the realistic pace, for the interrupt demo (interrupted-reply fixture). */
@@ -255,10 +280,7 @@ export const LONG_RUNNING: Scenario = {
   reason: (step) =>
     step.index === 0
       ? {
-          chunks: [
-            ...say('Running the full test suite now.', 10),
-            ...callTool('tests', 'run_tests', ['{"path":"tests/",', '"verbose":true}']),
-          ],
+          chunks: [...say('Running the full test suite now.', 10), ...callTool('tests', 'run_tests', ['{"path":"tests/",', '"verbose":true}'])],
         }
       : { chunks: say('All tests passed in 41.3 s — the suite is green.', 4) },
 }

@@ -1,11 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import {
-  createScriptedAgentHandler,
-  normalizeBasePath,
-  type ScriptedAgentHandler,
-  type ScriptedAgentOptions,
-} from './create-scripted-agent-handler'
+import { createScriptedAgentHandler, normalizeBasePath, type ScriptedAgentHandler, type ScriptedAgentOptions } from './create-scripted-agent-handler'
 
 /** Options of {@link startScriptedAgentServer}. */
 export interface ScriptedAgentServerOptions extends ScriptedAgentOptions {

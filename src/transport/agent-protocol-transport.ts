@@ -64,8 +64,7 @@ export const AGENT_PROTOCOL_CAPABILITIES: TransportCapabilities = {
 const DEFAULT_RECONNECT: ReconnectPolicy = { maxAttempts: 8, baseDelayMs: 250, maxDelayMs: 5000 }
 const BODY_EXCERPT = 500
 // Agent Protocol answers the asking calls as a list of {toolCallId, approved}: nothing else crosses.
-const CONFIRM_LIMITS =
-  'Agent Protocol resumes with {decisions:[{toolCallId, approved}]} only: edited arguments and permission rules cannot be sent'
+const CONFIRM_LIMITS = 'Agent Protocol resumes with {decisions:[{toolCallId, approved}]} only: edited arguments and permission rules cannot be sent'
 
 interface PendingCall {
   readonly name: string | null
@@ -144,7 +143,12 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
   }
 
   async function postJson(path: string, body: unknown, what: string, signal: AbortSignal): Promise<void> {
-    const init = { method: 'POST', headers: await headers({ 'content-type': 'application/json', accept: 'application/json' }), body: JSON.stringify(body), signal }
+    const init = {
+      method: 'POST',
+      headers: await headers({ 'content-type': 'application/json', accept: 'application/json' }),
+      body: JSON.stringify(body),
+      signal,
+    }
     const response = await request(path, init, what)
     await response.body?.cancel().catch(ignore)
   }
@@ -175,7 +179,10 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         return { path: `/tasks/${encodeURIComponent(id)}/resume`, body: { decisions }, what: 'the confirmation' }
       }
       case 'tool-results': {
-        throw new AgentStreamError('refused', 'Agent Protocol cannot return the results of tools run by the client: the task finished when it asked for them.')
+        throw new AgentStreamError(
+          'refused',
+          'Agent Protocol cannot return the results of tools run by the client: the task finished when it asked for them.',
+        )
       }
       default: {
         runRequest satisfies never
@@ -234,7 +241,12 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         try {
           event = JSON.parse(value.payload)
         } catch (error) {
-          handlers.onError?.(new AgentStreamError('malformed-frame', `Frame ${seq} of task ${id} has a payload that is not JSON: ${messageOf(error)}`, { eventType: String(type), cause: error }))
+          handlers.onError?.(
+            new AgentStreamError('malformed-frame', `Frame ${seq} of task ${id} has a payload that is not JSON: ${messageOf(error)}`, {
+              eventType: String(type),
+              cause: error,
+            }),
+          )
           event = undefined
         }
         if (event !== undefined) {
@@ -255,7 +267,9 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         for (const pending of Array.isArray(value.pendingConfirms) ? value.pendingConfirms : []) notePending(pending)
       }
       if (type === 'RUN_ERROR') {
-        failure = new AgentStreamError('network-error', `The agent task ${id} failed on the server: ${String(value.error ?? 'no error message')}`, { eventType: 'RUN_ERROR' })
+        failure = new AgentStreamError('network-error', `The agent task ${id} failed on the server: ${String(value.error ?? 'no error message')}`, {
+          eventType: 'RUN_ERROR',
+        })
         return true
       }
       // The store publishes one more STATUS or REQUIRE_CONFIRM after the agent's RUN_FINISHED: that one ends the run.
@@ -297,7 +311,8 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         if (error instanceof AgentStreamError && error.code === 'http-error' && (error.status === 404 || error.status === 410) && lastSeq > 0) {
           return recoverFromGap(id, new StreamGap(lastSeq + 1, Number.NaN), handlers)
         }
-        if (!(error instanceof AgentStreamError) || (error.code !== 'network-error' && !(error.code === 'http-error' && (error.status ?? 0) >= 500))) throw error
+        if (!(error instanceof AgentStreamError) || (error.code !== 'network-error' && !(error.code === 'http-error' && (error.status ?? 0) >= 500)))
+          throw error
       } finally {
         watchdog.dispose()
         signal.removeEventListener('abort', stop)
@@ -309,7 +324,12 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
       if (cancelled) {
         // what the agent would have said had the cancel interrupted it
         if (agentReplyId !== null) {
-          handlers.onEvent({ type: 'REQUEST_STOP', id: `agent-protocol:${id}:cancel-stop`, reason: 'stopped by the user', generateReason: 'INTERRUPTED' })
+          handlers.onEvent({
+            type: 'REQUEST_STOP',
+            id: `agent-protocol:${id}:cancel-stop`,
+            reason: 'stopped by the user',
+            generateReason: 'INTERRUPTED',
+          })
           handlers.onEvent({ type: 'AGENT_END', id: `agent-protocol:${id}:cancel-end`, replyId: agentReplyId })
         }
         return 'ended'
@@ -333,25 +353,28 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
   function watchStaleStream(id: string, connection: AbortController, onLost: () => void): { frame(): void; dispose(): void } {
     let silentSince = Date.now()
     let checking = false
-    const timer = setInterval(() => {
-      if (checking || Date.now() - silentSince < staleAfterMs) return
-      checking = true
-      request(`/tasks/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' }, signal: connection.signal }, 'the task snapshot')
-        .then((response) => response.json() as Promise<unknown>)
-        .then((snapshot) => {
-          const status = isObject(snapshot) ? snapshot.status : undefined
-          const over = status === 'success' || status === 'error' || status === 'cancelled' || (status === 'awaiting_confirm' && !awaitingConfirm)
-          if (over && Date.now() - silentSince >= staleAfterMs) {
-            onLost()
-            connection.abort()
-          }
-        })
-        .catch(ignore)
-        .finally(() => {
-          checking = false
-          silentSince = Math.max(silentSince, Date.now() - staleAfterMs / 2)
-        })
-    }, Math.max(50, Math.floor(staleAfterMs / 4)))
+    const timer = setInterval(
+      () => {
+        if (checking || Date.now() - silentSince < staleAfterMs) return
+        checking = true
+        request(`/tasks/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' }, signal: connection.signal }, 'the task snapshot')
+          .then((response) => response.json() as Promise<unknown>)
+          .then((snapshot) => {
+            const status = isObject(snapshot) ? snapshot.status : undefined
+            const over = status === 'success' || status === 'error' || status === 'cancelled' || (status === 'awaiting_confirm' && !awaitingConfirm)
+            if (over && Date.now() - silentSince >= staleAfterMs) {
+              onLost()
+              connection.abort()
+            }
+          })
+          .catch(ignore)
+          .finally(() => {
+            checking = false
+            silentSince = Math.max(silentSince, Date.now() - staleAfterMs / 2)
+          })
+      },
+      Math.max(50, Math.floor(staleAfterMs / 4)),
+    )
     return {
       frame: () => (silentSince = Date.now()),
       dispose: () => clearInterval(timer),
@@ -359,7 +382,11 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
   }
 
   async function recoverFromGap(id: string, gap: StreamGap, handlers: RunHandlers): Promise<RunEnd> {
-    const response = await request(`/tasks/${encodeURIComponent(id)}`, { headers: await headers({ accept: 'application/json' }), signal: handlers.signal }, 'the task snapshot')
+    const response = await request(
+      `/tasks/${encodeURIComponent(id)}`,
+      { headers: await headers({ accept: 'application/json' }), signal: handlers.signal },
+      'the task snapshot',
+    )
     const snapshot: unknown = await response.json()
     const task = isObject(snapshot) ? snapshot : {}
     const status = String(task.status ?? 'unknown')
@@ -369,8 +396,18 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
       awaitingConfirm = true
       for (const call of pending) notePending(call)
       const toolCalls = pending.filter(isObject).map(toolUseOf)
-      handlers.onEvent({ type: 'REQUIRE_USER_CONFIRM', id: `agent-protocol:${id}:snapshot-confirm:${lastSeq}`, replyId: `agent-protocol:${id}`, toolCalls })
-      handlers.onEvent({ type: 'REQUEST_STOP', id: `agent-protocol:${id}:snapshot-stop:${lastSeq}`, reason: 'permission asking', generateReason: 'PERMISSION_ASKING' })
+      handlers.onEvent({
+        type: 'REQUIRE_USER_CONFIRM',
+        id: `agent-protocol:${id}:snapshot-confirm:${lastSeq}`,
+        replyId: `agent-protocol:${id}`,
+        toolCalls,
+      })
+      handlers.onEvent({
+        type: 'REQUEST_STOP',
+        id: `agent-protocol:${id}:snapshot-stop:${lastSeq}`,
+        reason: 'permission asking',
+        generateReason: 'PERMISSION_ASKING',
+      })
     }
     const range = Number.isNaN(gap.to) ? `from frame ${gap.from}` : `frames ${gap.from}–${gap.to}`
     const result = typeof task.result === 'string' && task.result !== '' ? ` Its final text was: ${task.result.slice(0, BODY_EXCERPT)}` : ''
@@ -391,7 +428,10 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
 
   function notePending(value: unknown): void {
     if (!isObject(value) || typeof value.toolCallId !== 'string') return
-    pendingCalls.set(value.toolCallId, { name: typeof value.toolName === 'string' ? value.toolName : null, input: canonicalJson(parseJson(value.toolInputJson)) })
+    pendingCalls.set(value.toolCallId, {
+      name: typeof value.toolName === 'string' ? value.toolName : null,
+      input: canonicalJson(parseJson(value.toolInputJson)),
+    })
   }
 
   async function interrupt(): Promise<void> {
@@ -421,7 +461,9 @@ function decisionOf(result: ConfirmResult, pending: ReadonlyMap<string, PendingC
     }
     const asked = pending.get(call.id)
     if (asked !== undefined && canonicalJson(call.input) !== asked.input) {
-      throw new AgentStreamError('refused', `${CONFIRM_LIMITS}; approve ${call.id} with its original arguments or deny it.`, { field: 'toolCall.input' })
+      throw new AgentStreamError('refused', `${CONFIRM_LIMITS}; approve ${call.id} with its original arguments or deny it.`, {
+        field: 'toolCall.input',
+      })
     }
   }
   return { toolCallId: call.id, approved: result.confirmed }
@@ -510,7 +552,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
   if (isObject(value)) {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
+      .join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
 }

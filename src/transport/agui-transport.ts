@@ -123,10 +123,15 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
   function permissionResume(results: readonly ConfirmResult[], handlers: RunHandlers): unknown[] {
     const open = interrupts.filter((interrupt) => interrupt.kind === 'permission')
     if (open.length === 0) {
-      throw new AgentStreamError('refused', 'AG-UI cannot send this answer: the server opened no interrupt for the confirmation (AgentScope 2.0.2 sends it as a RAW event only).')
+      throw new AgentStreamError(
+        'refused',
+        'AG-UI cannot send this answer: the server opened no interrupt for the confirmation (AgentScope 2.0.2 sends it as a RAW event only).',
+      )
     }
     if (results.some((result) => result.confirmed && result.rules !== null && result.rules.length > 0)) {
-      handlers.onError?.(new AgentStreamError('refused', 'AG-UI cannot send permission rules: "always allow" applies to this call only.', { field: 'rules' }))
+      handlers.onError?.(
+        new AgentStreamError('refused', 'AG-UI cannot send permission rules: "always allow" applies to this call only.', { field: 'rules' }),
+      )
     }
     return open.map((interrupt) => {
       const result = results.find((candidate) => candidate.toolCall.id === interrupt.toolCallId)
@@ -143,7 +148,9 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
     return open.map((interrupt) => {
       const result = results.find((candidate) => candidate.id === interrupt.toolCallId)
       if (result === undefined) return { interruptId: interrupt.id, status: 'cancelled' }
-      const text = result.output.map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : JSON.stringify(block))).join('')
+      const text = result.output
+        .map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : JSON.stringify(block)))
+        .join('')
       return { interruptId: interrupt.id, status: result.state === 'interrupted' ? 'cancelled' : 'resolved', payload: text }
     })
   }
@@ -166,12 +173,19 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
       }
       if (!response.ok) {
         const text = await bodyExcerpt(response)
-        throw new AgentStreamError('http-error', `The AG-UI endpoint answered ${response.status} ${response.statusText}${text ? `: ${text}` : ''}`, { status: response.status, body: text })
+        throw new AgentStreamError('http-error', `The AG-UI endpoint answered ${response.status} ${response.statusText}${text ? `: ${text}` : ''}`, {
+          status: response.status,
+          body: text,
+        })
       }
       const contentType = response.headers.get('content-type') ?? ''
       if (!contentType.toLowerCase().startsWith('text/event-stream')) {
         const text = await bodyExcerpt(response)
-        throw new AgentStreamError('wrong-content-type', `Expected a text/event-stream response from ${options.url}, got "${contentType || 'no content type'}"`, { status: response.status, body: text })
+        throw new AgentStreamError(
+          'wrong-content-type',
+          `Expected a text/event-stream response from ${options.url}, got "${contentType || 'no content type'}"`,
+          { status: response.status, body: text },
+        )
       }
       // the resume was sent: those interrupts are answered
       if (request.kind !== 'message') interrupts = []
@@ -199,7 +213,10 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
         for (const event of mapper.stop()) handlers.onEvent(event)
         return 'ended'
       }
-      throw new AgentStreamError('incomplete-stream', 'The AG-UI stream closed before RUN_FINISHED: the reply is incomplete (the server failed or the connection dropped). AG-UI cannot resume a run.')
+      throw new AgentStreamError(
+        'incomplete-stream',
+        'The AG-UI stream closed before RUN_FINISHED: the reply is incomplete (the server failed or the connection dropped). AG-UI cannot resume a run.',
+      )
     } finally {
       signal.removeEventListener('abort', stop)
       if (current === controller) current = null
@@ -320,18 +337,32 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
       }
       case 'TOOL_CALL_ARGS': {
         const toolCallId = String(value.toolCallId ?? '')
-        return { events: [event('TOOL_CALL_DELTA', { replyId: toolReplyIds.get(toolCallId) ?? runId, toolCallId, toolCallName: '__fragment__', delta: value.delta }, at)] }
+        return {
+          events: [
+            event(
+              'TOOL_CALL_DELTA',
+              { replyId: toolReplyIds.get(toolCallId) ?? runId, toolCallId, toolCallName: '__fragment__', delta: value.delta },
+              at,
+            ),
+          ],
+        }
       }
       case 'TOOL_CALL_END': {
         const toolCallId = String(value.toolCallId ?? '')
-        return { events: [event('TOOL_CALL_END', { replyId: toolReplyIds.get(toolCallId) ?? runId, toolCallId, toolCallName: toolNames.get(toolCallId) ?? '' }, at)] }
+        return {
+          events: [
+            event('TOOL_CALL_END', { replyId: toolReplyIds.get(toolCallId) ?? runId, toolCallId, toolCallName: toolNames.get(toolCallId) ?? '' }, at),
+          ],
+        }
       }
       case 'TOOL_CALL_RESULT': {
         const toolCallId = String(value.toolCallId ?? '')
         const fields = { replyId: messageId || runId, toolCallId, toolCallName: toolNames.get(toolCallId) ?? '' }
         const content = typeof value.content === 'string' ? value.content : JSON.stringify(value.content ?? '')
         const deltas = resultParts(content).map((part) =>
-          typeof part === 'string' ? event('TOOL_RESULT_TEXT_DELTA', { ...fields, delta: part }, at) : event('TOOL_RESULT_DATA_DELTA', { ...fields, data: part }, at),
+          typeof part === 'string'
+            ? event('TOOL_RESULT_TEXT_DELTA', { ...fields, delta: part }, at)
+            : event('TOOL_RESULT_DATA_DELTA', { ...fields, data: part }, at),
         )
         // AG-UI drops the result state: success is all it can say
         return { events: [event('TOOL_RESULT_START', fields, at), ...deltas, event('TOOL_RESULT_END', { ...fields, state: 'success' }, at)] }
@@ -352,7 +383,12 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
       }
       case 'RUN_ERROR': {
         const code = value.code === undefined ? '' : ` (${String(value.code)})`
-        return { events: [], end: new AgentStreamError('network-error', `The agent run failed on the server${code}: ${String(value.message ?? 'no message')}`, { eventType: 'RUN_ERROR' }) }
+        return {
+          events: [],
+          end: new AgentStreamError('network-error', `The agent run failed on the server${code}: ${String(value.message ?? 'no message')}`, {
+            eventType: 'RUN_ERROR',
+          }),
+        }
       }
       case 'RUN_FINISHED': {
         const { events, open } = interruptsOf(value.outcome)

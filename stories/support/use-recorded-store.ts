@@ -160,6 +160,7 @@ export function useRecordedStore(script: RecordedScript, options: RecordedStoreO
         : recordedHttpErrorTransport(script.httpError)
     const created = createAgentStore({ transport })
     let cancelled = false
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- each mount makes its own store and transport (see above), so only the effect can
     setStore(created)
     void (async () => {
       const requests = script.requests.slice(0, plan.played)

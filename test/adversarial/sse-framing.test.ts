@@ -119,10 +119,13 @@ describe('SSE framing from a real HTTP server (#11)', () => {
       fc.asyncProperty(framing, async (plan) => {
         const { bytes, junk } = bodyOf(plan)
         nextBody = { chunks: chunksOf(bytes, plan.cuts), endAbruptly: false }
-        const store = createAgentStore({ transport: createSseTransport({ url: server.url, sessionId: 's' }), scheduleFrame: (run) => {
-          const timer = setTimeout(run, 0)
-          return () => clearTimeout(timer)
-        } })
+        const store = createAgentStore({
+          transport: createSseTransport({ url: server.url, sessionId: 's' }),
+          scheduleFrame: (run) => {
+            const timer = setTimeout(run, 0)
+            return () => clearTimeout(timer)
+          },
+        })
         await store.getState().send('hi')
         expect(store.getState().status).toBe('done')
         // The store's snapshot also holds the user's own message; the agent's part must be the script's.
@@ -170,4 +173,3 @@ describe('SSE framing from a real HTTP server (#11)', () => {
     expect(large / small).toBeLessThan(8)
   })
 })
-

@@ -48,7 +48,8 @@ it('gives no name two meanings across the entries, and keeps internal contexts o
   // Every component the React entry exports has its props type beside it.
   const index = entries.index ?? new Map()
   const missingProps = [...index.keys()].filter(
-    (name) => /^[A-Z]/.test(name) && /(View|Card|Tray|Banner|Notice|List|Composer|Badge|Chat|Provider|Markdown)$/.test(name) && !index.has(`${name}Props`),
+    (name) =>
+      /^[A-Z]/.test(name) && /(View|Card|Tray|Banner|Notice|List|Composer|Badge|Chat|Provider|Markdown)$/.test(name) && !index.has(`${name}Props`),
   )
   expect(missingProps).toEqual([])
 })

@@ -33,13 +33,16 @@ function luminance(color: string): number {
 
 // The first non-transparent background from the element up.
 function backgroundOf(page: Page, selector: string): Promise<string> {
-  return page.locator(selector).first().evaluate((node) => {
-    for (let element: Element | null = node; element !== null; element = element.parentElement) {
-      const color = getComputedStyle(element).backgroundColor
-      if (color !== 'rgba(0, 0, 0, 0)' && color !== 'transparent') return color
-    }
-    return 'rgb(255, 255, 255)'
-  })
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((node) => {
+      for (let element: Element | null = node; element !== null; element = element.parentElement) {
+        const color = getComputedStyle(element).backgroundColor
+        if (color !== 'rgba(0, 0, 0, 0)' && color !== 'transparent') return color
+      }
+      return 'rgb(255, 255, 255)'
+    })
 }
 
 it('shows tool cards when they are done, a subagent lane and an image', async () => {
@@ -115,7 +118,12 @@ it('turns dark with the dark theme, and stays readable', async () => {
   await page.getByLabel('Theme').selectOption('dark')
   expect(await page.locator('.as-chat').getAttribute('data-theme')).toBe('dark')
   const background = luminance(await backgroundOf(page, '.as-list'))
-  const text = luminance(await page.locator('[data-as-block="text"]').first().evaluate((node) => getComputedStyle(node).color))
+  const text = luminance(
+    await page
+      .locator('[data-as-block="text"]')
+      .first()
+      .evaluate((node) => getComputedStyle(node).color),
+  )
   expect(light).toBeGreaterThan(0.8)
   expect(background).toBeLessThan(0.05)
   // WCAG contrast of the answer text on the dark background: at least 4.5:1
@@ -144,7 +152,10 @@ it('fits a phone (390×844): no sideways scroll, the batch bar under 40%, Stop i
     const target = last?.matches('ul, ol') ? last.lastElementChild : last
     return {
       own: getComputedStyle(node, '::after').content,
-      last: target === null || target === undefined || target.matches('pre, div, table, blockquote, hr') ? 'block' : getComputedStyle(target, '::after').content,
+      last:
+        target === null || target === undefined || target.matches('pre, div, table, blockquote, hr')
+          ? 'block'
+          : getComputedStyle(target, '::after').content,
     }
   })
   expect(caret.own).toBe('none')

@@ -128,14 +128,13 @@ it('keeps the reader where they scrolled to while the answer streams, until "Jum
   await send(page, 'Write me something long')
   const log = page.getByRole('log')
   const streaming = page.locator('.as-chat[data-status="streaming"]')
-  await expect
-    .poll(() => log.evaluate((node) => node.scrollHeight > node.clientHeight * 4), { timeout: 15_000 })
-    .toBe(true)
+  await expect.poll(() => log.evaluate((node) => node.scrollHeight > node.clientHeight * 4), { timeout: 15_000 }).toBe(true)
   const box = await log.boundingBox()
   if (box === null) throw new Error('The log is not visible')
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   const jump = page.getByRole('button', { name: 'Jump to latest' })
-  const position = () => log.evaluate((node) => ({ top: node.scrollTop, height: node.scrollHeight, gap: node.scrollHeight - node.scrollTop - node.clientHeight }))
+  const position = () =>
+    log.evaluate((node) => ({ top: node.scrollTop, height: node.scrollHeight, gap: node.scrollHeight - node.scrollTop - node.clientHeight }))
   // up to five times while it streams: whether the kit's own pending scroll event beats the wheel depends on the frame
   let attempts = 0
   while (attempts < 5 && (await streaming.count()) === 1) {

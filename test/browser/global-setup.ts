@@ -31,7 +31,6 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-
 // Records every request that mentions "pwned", and answers them with 204; tests read the list from PWNED_LOG_PATH.
 function pwnedRecorder(): Plugin {
   const seen: string[] = []

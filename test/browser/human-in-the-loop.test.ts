@@ -55,9 +55,7 @@ it('approves one call and denies the other: the denied card says Denied, the app
   expect(await build.locator('.as-tool-text').textContent()).toMatch(/^removed \.\/build \(\d+ files, [\d.]+ MB\)\nexit code: 0$/)
   expect(await logs.getAttribute('data-status')).toBe('denied')
   expect(await logs.locator('.as-tool-header .as-badge').textContent()).toBe('Denied')
-  expect(await reply.locator('[data-as-block="text"]').textContent()).toContain(
-    'I left rm -f /tmp/app-*.log alone since you declined that step.',
-  )
+  expect(await reply.locator('[data-as-block="text"]').textContent()).toContain('I left rm -f /tmp/app-*.log alone since you declined that step.')
 })
 
 it('edits the arguments before approving: the diff shows the change, the card says "Edited by you"', async () => {

@@ -126,7 +126,9 @@ it('records every transport: AG-UI and Agent Protocol runs show up in the log', 
     await waitForTurn(page, 0, ['completed'])
     const log = page.getByRole('region', { name: 'Agent inspector' }).getByRole('listbox', { name: 'Event log' })
     await screenshot(page, `inspector-${label}`)
-    await expect.poll(async () => (await log.getByRole('option').allTextContents()).some((text) => text.includes('AGENT_END')), { timeout: 15_000 }).toBe(true)
+    await expect
+      .poll(async () => (await log.getByRole('option').allTextContents()).some((text) => text.includes('AGENT_END')), { timeout: 15_000 })
+      .toBe(true)
   }
   expect(await inspector.count()).toBe(1)
 })
@@ -154,7 +156,9 @@ it('opens a log of 100,000 events and keeps only the rows in view in the page, s
     frames.push(`event:TEXT_BLOCK_DELTA\ndata:{"type":"TEXT_BLOCK_DELTA","id":"d${index}","replyId":"M1","blockId":"text","delta":"${index} "}\n\n`)
   }
   frames.push('event:AGENT_END\ndata:{"type":"AGENT_END","id":"a1","replyId":"R0"}\n\n')
-  await inspector.locator('input[type="file"]').setInputFiles({ name: 'long.sse', mimeType: 'text/event-stream', buffer: Buffer.from(frames.join('')) })
+  await inspector
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'long.sse', mimeType: 'text/event-stream', buffer: Buffer.from(frames.join('')) })
   await expect.poll(() => inspector.getByRole('status').textContent(), { timeout: 20_000 }).toBe('Imported: long')
   const log = inspector.getByRole('listbox', { name: 'Event log' })
   await log.focus()

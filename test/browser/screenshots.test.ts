@@ -50,8 +50,14 @@ async function settle(page: Page, name: string): Promise<void> {
 }
 
 async function look(page: Page, theme: 'light' | 'dark', locale: 'en' | 'zh-CN'): Promise<void> {
-  await page.getByLabel(locale === 'en' ? 'Language' : /Language|语言/).first().selectOption(locale, { force: true })
-  await page.getByLabel(/Theme|主题/).first().selectOption(theme, { force: true })
+  await page
+    .getByLabel(locale === 'en' ? 'Language' : /Language|语言/)
+    .first()
+    .selectOption(locale, { force: true })
+  await page
+    .getByLabel(/Theme|主题/)
+    .first()
+    .selectOption(theme, { force: true })
 }
 
 // What sticks out sideways at this size: the page, the chat, the list, and any card that scrolls or is cut.

@@ -94,9 +94,7 @@ it(`streams ${HOSTILE_PAYLOADS.length} hostile payloads through every channel an
     const describe = (element: Element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">`
     const activeTags = elements
       .filter((element) =>
-        /^(script|iframe|frame|frameset|object|embed|applet|base|meta|link|style|svg|math|template|noscript|form)$/i.test(
-          element.tagName,
-        ),
+        /^(script|iframe|frame|frameset|object|embed|applet|base|meta|link|style|svg|math|template|noscript|form)$/i.test(element.tagName),
       )
       .filter((element) => element !== composer)
       .map(describe)

@@ -36,7 +36,10 @@ function renderComposer(props: ComposerProps = {}) {
     </AgentProvider>,
   )
   const requests = () => server.requests.filter((request) => request.url.startsWith(`/api/sessions/${sessionId}/`))
-  const runs = () => requests().filter((request) => request.url.endsWith('/runs')).map((request) => JSON.parse(request.body) as { msgs: { content: unknown[] }[] })
+  const runs = () =>
+    requests()
+      .filter((request) => request.url.endsWith('/runs'))
+      .map((request) => JSON.parse(request.body) as { msgs: { content: unknown[] }[] })
   return { ...view, store, requests, runs }
 }
 
@@ -152,8 +155,14 @@ describe('Composer', () => {
   })
 
   it('is blocked while the agent waits for a confirmation', () => {
-    const events = loadFixtures().find((fixture) => fixture.name === 'user-confirm-pause-and-resume')!.events.slice(0, 19)
-    render(<AgentProvider store={storeFromEvents(events, { endOfStream: true })}><Composer /></AgentProvider>)
+    const events = loadFixtures()
+      .find((fixture) => fixture.name === 'user-confirm-pause-and-resume')!
+      .events.slice(0, 19)
+    render(
+      <AgentProvider store={storeFromEvents(events, { endOfStream: true })}>
+        <Composer />
+      </AgentProvider>,
+    )
     fireEvent.change(textbox(), { target: { value: 'never mind' } })
     expect(textbox().getAttribute('placeholder')).toBe('Answer the pending tool calls first')
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true)
@@ -167,7 +176,11 @@ describe('Composer', () => {
 
   it('forwards its ref to the form', () => {
     const ref = createRef<HTMLFormElement>()
-    render(<AgentProvider store={storeFromEvents([])}><Composer ref={ref} /></AgentProvider>)
+    render(
+      <AgentProvider store={storeFromEvents([])}>
+        <Composer ref={ref} />
+      </AgentProvider>,
+    )
     expect(ref.current?.className).toBe('as-composer')
   })
 

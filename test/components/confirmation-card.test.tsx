@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import axe from 'axe-core'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -19,7 +19,13 @@ const build = pending.toolCalls[0]!
 function twoArgumentCall(): ToolUseBlock {
   const input = { path: '/srv/a.txt', content: 'hi' }
   const call = { type: 'tool_use', id: 'w1', name: 'write_file', input, content: JSON.stringify(input), metadata: {}, state: 'pending' }
-  const events = [start(), toolStart('w1', 'write_file'), toolDelta('w1', call.content), toolEnd('w1', 'write_file'), event('REQUIRE_USER_CONFIRM', { replyId: 'A1', toolCalls: [call] })]
+  const events = [
+    start(),
+    toolStart('w1', 'write_file'),
+    toolDelta('w1', call.content),
+    toolEnd('w1', 'write_file'),
+    event('REQUIRE_USER_CONFIRM', { replyId: 'A1', toolCalls: [call] }),
+  ]
   return storeFromEvents(events).getState().agent.pendingConfirmation!.toolCalls[0]!
 }
 
@@ -70,7 +76,9 @@ describe('ConfirmationCard', () => {
     const diff = screen.getByLabelText('Changes')
     const lines = [...diff.querySelectorAll('[data-change]')].map((line) => `${line.getAttribute('data-change')} ${line.textContent?.trim()}`)
     expect(lines).toHaveLength(4)
-    expect(lines).toEqual(expect.arrayContaining(['same {', 'removed -   "command": "rm -rf ./build"', 'added +   "command": "rm -rf ./dist"', 'same }']))
+    expect(lines).toEqual(
+      expect.arrayContaining(['same {', 'removed -   "command": "rm -rf ./build"', 'added +   "command": "rm -rf ./dist"', 'same }']),
+    )
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
@@ -171,7 +179,12 @@ describe('ConfirmationCard', () => {
   })
 
   it('has no axe violations, also while editing and choosing a rule', async () => {
-    const { container } = render(<><ConfirmationCard toolCall={build} onDecide={() => {}} /><ConfirmationCard toolCall={pending.toolCalls[1]!} onDecide={() => {}} /></>)
+    const { container } = render(
+      <>
+        <ConfirmationCard toolCall={build} onDecide={() => {}} />
+        <ConfirmationCard toolCall={pending.toolCalls[1]!} onDecide={() => {}} />
+      </>,
+    )
     const [first, second] = screen.getAllByRole('button', { name: 'Edit arguments' })
     fireEvent.click(first!)
     fireEvent.click(screen.getAllByRole('button', { name: 'Always allow' })[0]!)

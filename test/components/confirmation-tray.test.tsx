@@ -53,10 +53,12 @@ const tray = () => screen.getByRole('region', { name: /^The agent wants to run/ 
 // The calls being asked about are asked on their own tool cards in the conversation.
 const card = (index: number) => screen.getAllByRole('article', { name: /approve with A/ })[index]!
 const click = (scope: HTMLElement, name: string) => fireEvent.click(within(scope).getByRole('button', { name }))
-const confirmEvents = loadFixtures().find((fixture) => fixture.name === 'user-confirm-pause-and-resume')!.events.slice(0, 19)
+const confirmEvents = loadFixtures()
+  .find((fixture) => fixture.name === 'user-confirm-pause-and-resume')!
+  .events.slice(0, 19)
 
 describe('ConfirmationTray', () => {
-  it('asks on each call\'s own card, with a compact batch bar, and gives the first call the focus', async () => {
+  it("asks on each call's own card, with a compact batch bar, and gives the first call the focus", async () => {
     await askToClean()
     expect(tray().getAttribute('aria-label')).toBe('The agent wants to run 2 tools')
     // no second copy of the calls in the bar: just the count and the batch actions
@@ -66,7 +68,7 @@ describe('ConfirmationTray', () => {
     await waitFor(() => expect(document.activeElement).toBe(card(0)))
   })
 
-  it('keeps each call\'s own state while the other is pending', async () => {
+  it("keeps each call's own state while the other is pending", async () => {
     const { answers } = await askToClean()
     click(card(0), 'Approve')
     expect(card(0).getAttribute('data-decision')).toBe('approved')
@@ -94,7 +96,10 @@ describe('ConfirmationTray', () => {
     click(card(1), 'Deny')
     await settled(store)
     expect(answers().map((results) => results.map((result) => [result.toolCall.input.command, result.confirmed]))).toEqual([
-      [['rm -rf ./build', true], ['rm -f /tmp/app-*.log', false]],
+      [
+        ['rm -rf ./build', true],
+        ['rm -f /tmp/app-*.log', false],
+      ],
     ])
     expect(screen.queryByRole('region', { name: /^The agent wants to run/ })).toBeNull()
   })
@@ -133,7 +138,10 @@ describe('ConfirmationTray', () => {
     click(card(0), 'Approve with these arguments')
     click(card(1), 'Deny')
     await settled(store)
-    expect(answers()[0]?.[0]).toMatchObject({ confirmed: true, toolCall: { input: { command: 'rm -rf ./dist' }, content: '{"command":"rm -rf ./dist"}' } })
+    expect(answers()[0]?.[0]).toMatchObject({
+      confirmed: true,
+      toolCall: { input: { command: 'rm -rf ./dist' }, content: '{"command":"rm -rf ./dist"}' },
+    })
     const edited = screen.getByText('Edited by you').closest('article')!
     expect(within(edited).getByRole('group', { name: /^Output: /, hidden: true }).textContent).toMatch(/^removed \.\/dist/)
   })
@@ -162,16 +170,34 @@ describe('ConfirmationTray', () => {
     const { store } = await askToClean()
     click(tray(), 'Deny all')
     expect(within(tray()).getByRole('status').textContent).toBe('Sending…')
-    expect(within(tray()).getAllByRole('button').every((button) => (button as HTMLButtonElement).disabled || button.textContent === 'Cancel editing')).toBe(true)
+    expect(
+      within(tray())
+        .getAllByRole('button')
+        .every((button) => (button as HTMLButtonElement).disabled || button.textContent === 'Cancel editing'),
+    ).toBe(true)
     await settled(store)
   })
 
   it('is keyboard operable: every action is a native, focusable button', async () => {
     await askToClean()
-    const buttons = [...within(card(0)).getAllByRole('button'), ...within(card(1)).getAllByRole('button'), ...within(tray()).getAllByRole('button')].filter(
-      (button) => !button.classList.contains('as-link-button') && !button.classList.contains('as-tool-toggle'),
-    )
-    expect(buttons.map((button) => button.textContent)).toEqual(['Approve', 'Deny', 'Edit arguments', 'Always allow', 'Approve', 'Deny', 'Edit arguments', 'Always allow', 'Approve all', 'Deny all', 'Next'])
+    const buttons = [
+      ...within(card(0)).getAllByRole('button'),
+      ...within(card(1)).getAllByRole('button'),
+      ...within(tray()).getAllByRole('button'),
+    ].filter((button) => !button.classList.contains('as-link-button') && !button.classList.contains('as-tool-toggle'))
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      'Approve',
+      'Deny',
+      'Edit arguments',
+      'Always allow',
+      'Approve',
+      'Deny',
+      'Edit arguments',
+      'Always allow',
+      'Approve all',
+      'Deny all',
+      'Next',
+    ])
     expect(buttons.every((button) => button.tagName === 'BUTTON' && button.tabIndex === 0 && !(button as HTMLButtonElement).disabled)).toBe(true)
   })
 
@@ -197,28 +223,56 @@ describe('ConfirmationTray', () => {
   })
 
   it("keeps a subagent's confirmation out of the tray", () => {
-    const call = { type: 'tool_use', id: 'r1', name: 'bash', input: { command: 'curl example.org' }, content: '{"command":"curl example.org"}', metadata: {}, state: 'pending' }
+    const call = {
+      type: 'tool_use',
+      id: 'r1',
+      name: 'bash',
+      input: { command: 'curl example.org' },
+      content: '{"command":"curl example.org"}',
+      metadata: {},
+      state: 'pending',
+    }
     const source = 'session-42/researcher'
-    const events = [start('R0'), toolStart('s1', 'agent_spawn'), toolDelta('s1', '{"agent_id":"researcher"}'), toolEnd('s1', 'agent_spawn'), resultStart('s1'), event('AGENT_START', { name: 'researcher', role: 'assistant', source }), event('REQUIRE_USER_CONFIRM', { replyId: 'X1', source, toolCalls: [call] })]
+    const events = [
+      start('R0'),
+      toolStart('s1', 'agent_spawn'),
+      toolDelta('s1', '{"agent_id":"researcher"}'),
+      toolEnd('s1', 'agent_spawn'),
+      resultStart('s1'),
+      event('AGENT_START', { name: 'researcher', role: 'assistant', source }),
+      event('REQUIRE_USER_CONFIRM', { replyId: 'X1', source, toolCalls: [call] }),
+    ]
     render(<AgentChat store={storeFromEvents(events)} />)
     expect(screen.queryByRole('region', { name: /^The agent wants to run/ })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull()
   })
 
   it('spreads extra props onto its region', () => {
-    render(<AgentProvider store={storeFromEvents(confirmEvents, { endOfStream: true })}><ConfirmationTray data-testid="tray" className="docked" /></AgentProvider>)
+    render(
+      <AgentProvider store={storeFromEvents(confirmEvents, { endOfStream: true })}>
+        <ConfirmationTray data-testid="tray" className="docked" />
+      </AgentProvider>,
+    )
     expect(screen.getByTestId('tray')).toBe(tray())
     expect(tray().className).toBe('docked')
   })
 
   it('forwards its ref to the region', () => {
     const ref = createRef<HTMLElement>()
-    render(<AgentProvider store={storeFromEvents(confirmEvents, { endOfStream: true })}><ConfirmationTray ref={ref} /></AgentProvider>)
+    render(
+      <AgentProvider store={storeFromEvents(confirmEvents, { endOfStream: true })}>
+        <ConfirmationTray ref={ref} />
+      </AgentProvider>,
+    )
     expect(ref.current).toBe(tray())
   })
 
   it('has no axe violations', async () => {
-    const { container } = render(<AgentProvider store={storeFromEvents(confirmEvents, { endOfStream: true })}><ConfirmationTray /></AgentProvider>)
+    const { container } = render(
+      <AgentProvider store={storeFromEvents(confirmEvents, { endOfStream: true })}>
+        <ConfirmationTray />
+      </AgentProvider>,
+    )
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })

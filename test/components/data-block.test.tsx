@@ -52,7 +52,10 @@ describe('DataBlockView', () => {
 
   it('shows the image while it streams, up to the last whole base64 group', () => {
     const { container } = renderList(storeFromEvents(upToDelta(3)))
-    const partial = deltas.slice(0, 3).map((delta) => delta.delta).join('')
+    const partial = deltas
+      .slice(0, 3)
+      .map((delta) => delta.delta)
+      .join('')
     const src = container.querySelector('img')?.getAttribute('src')
     expect(src).toBe(`data:image/png;base64,${partial.slice(0, partial.length - (partial.length % 4))}`)
     expect(container.querySelector('figure')?.getAttribute('data-status')).toBe('streaming')
@@ -100,6 +103,10 @@ describe('DataBlockView', () => {
   it('offers an HTML document as a download naming its type, never inline', () => {
     const { container } = renderList(storeFromEvents(streamed('data:text/html;base64,PGgxPmhpPC9oMT4=')))
     const link = screen.getByRole('link', { name: 'Download (text/html)' })
+    expect(link.getAttribute('download')).toBe('download')
+    // the bytes become a file only when asked for
+    link.addEventListener('click', (event) => event.preventDefault())
+    fireEvent.click(link)
     expect(link.getAttribute('href')).toMatch(/^blob:/)
     expect(container.querySelector('iframe,object,embed,img')).toBeNull()
   })

@@ -54,8 +54,17 @@ async function renderBanner(answers: Answer[]) {
   return { store, runs: () => server.requests.map((request) => JSON.parse(request.body) as { msgs: { content: unknown }[] }) }
 }
 
-const buttonNames = () => within(screen.getByRole('alert')).getAllByRole('button').map((button) => button.textContent)
-const pending = () => storeFromEvents(loadFixtures().find((fixture) => fixture.name === 'user-confirm-pause-and-resume')!.events.slice(0, 19), { endOfStream: true })
+const buttonNames = () =>
+  within(screen.getByRole('alert'))
+    .getAllByRole('button')
+    .map((button) => button.textContent)
+const pending = () =>
+  storeFromEvents(
+    loadFixtures()
+      .find((fixture) => fixture.name === 'user-confirm-pause-and-resume')!
+      .events.slice(0, 19),
+    { endOfStream: true },
+  )
 async function done(store: AgentStore) {
   await waitFor(() => expect(store.getState().status).toBe('done'))
 }
@@ -79,9 +88,7 @@ describe('ErrorBanner', () => {
     })
     close = server.close
     const store = createAgentStore({ transport: createSseTransport({ url: `${server.url}/api`, sessionId: 's' }) })
-    render(
-      <AgentChat store={store} locale="zh-CN" />,
-    )
+    render(<AgentChat store={store} locale="zh-CN" />)
     await act(() => store.getState().send('hello'))
     expect(served).toBe(true)
     const alert = screen.getByRole('alert')
@@ -137,9 +144,15 @@ describe('ErrorBanner', () => {
     })
     close = server.close
     const store = createAgentStore({ transport: createSseTransport({ url: `${server.url}/api`, sessionId: 's' }) })
-    render(<AgentProvider store={store}><ErrorBanner /></AgentProvider>)
+    render(
+      <AgentProvider store={store}>
+        <ErrorBanner />
+      </AgentProvider>,
+    )
     await act(() => store.getState().send('clean the workspace'))
-    await act(() => store.getState().confirm(store.getState().agent.pendingConfirmation!.toolCalls.map((call) => ({ toolCallId: call.id, approved: false }))))
+    await act(() =>
+      store.getState().confirm(store.getState().agent.pendingConfirmation!.toolCalls.map((call) => ({ toolCallId: call.id, approved: false }))),
+    )
     const retry = within(screen.getByRole('alert')).queryByRole('button', { name: 'Retry' })
     if (retry !== null) fireEvent.click(retry)
     await waitFor(() => expect(screen.getByRole('alert').getAttribute('data-code')).not.toBe('refused'))
@@ -154,8 +167,17 @@ describe('ErrorBanner', () => {
 
   it('shows a refused action with Dismiss only, and goes away when dismissed', async () => {
     const store = pending()
-    render(<AgentProvider store={store}><ErrorBanner /></AgentProvider>)
-    await act(() => store.getState().send('never mind').catch(() => {}))
+    render(
+      <AgentProvider store={store}>
+        <ErrorBanner />
+      </AgentProvider>,
+    )
+    await act(() =>
+      store
+        .getState()
+        .send('never mind')
+        .catch(() => {}),
+    )
     expect(within(screen.getByRole('alert')).getByText('Not sent')).toBeTruthy()
     expect(buttonNames()).toEqual(['Dismiss'])
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }))
@@ -163,7 +185,10 @@ describe('ErrorBanner', () => {
   })
 
   it('counts the malformed frames it skipped, without Retry', async () => {
-    const body = () => [start(), textStart(), text('Fine')].map(frame).join('') + 'event:TEXT_BLOCK_DELTA\ndata:{"type":"TEXT_BLOCK_DELTA",\n\n' + [textEnd(), end()].map(frame).join('')
+    const body = () =>
+      [start(), textStart(), text('Fine')].map(frame).join('') +
+      'event:TEXT_BLOCK_DELTA\ndata:{"type":"TEXT_BLOCK_DELTA",\n\n' +
+      [textEnd(), end()].map(frame).join('')
     const { store } = await renderBanner([stream(body)])
     expect(store.getState().status).toBe('done')
     expect(screen.getByRole('alert').getAttribute('data-code')).toBe('warnings')
@@ -173,8 +198,17 @@ describe('ErrorBanner', () => {
 
   it('spreads extra props onto its root', async () => {
     const store = pending()
-    render(<AgentProvider store={store}><ErrorBanner data-testid="banner" className="top" /></AgentProvider>)
-    await act(() => store.getState().send('x').catch(() => {}))
+    render(
+      <AgentProvider store={store}>
+        <ErrorBanner data-testid="banner" className="top" />
+      </AgentProvider>,
+    )
+    await act(() =>
+      store
+        .getState()
+        .send('x')
+        .catch(() => {}),
+    )
     expect(screen.getByTestId('banner')).toBe(screen.getByRole('alert'))
     expect(screen.getByRole('alert').className).toBe('top')
   })
@@ -182,8 +216,17 @@ describe('ErrorBanner', () => {
   it('forwards its ref to the root element', async () => {
     const store = pending()
     const ref = createRef<HTMLDivElement>()
-    render(<AgentProvider store={store}><ErrorBanner ref={ref} /></AgentProvider>)
-    await act(() => store.getState().send('x').catch(() => {}))
+    render(
+      <AgentProvider store={store}>
+        <ErrorBanner ref={ref} />
+      </AgentProvider>,
+    )
+    await act(() =>
+      store
+        .getState()
+        .send('x')
+        .catch(() => {}),
+    )
     expect(ref.current).toBe(screen.getByRole('alert'))
   })
 

@@ -37,7 +37,10 @@ describe('open strings (#12)', () => {
 
   it('gives back the built-in object when there is nothing to override', () => {
     expect(resolveAgentStrings('zh-CN')).toBe(AGENT_STRINGS['zh-CN'])
-    expect(resolveAgentStrings('en', { toolStatus: { running: 'Working' } }).toolStatus).toEqual({ ...AGENT_STRINGS.en.toolStatus, running: 'Working' })
+    expect(resolveAgentStrings('en', { toolStatus: { running: 'Working' } }).toolStatus).toEqual({
+      ...AGENT_STRINGS.en.toolStatus,
+      running: 'Working',
+    })
   })
 
   it('does not compile a locale with a missing string', () => {

@@ -16,7 +16,11 @@ const elements = (container: HTMLElement) => container.querySelectorAll('*').len
 describe('JsonView', () => {
   it('shows keys and values, nested values indented under their key', () => {
     const { container } = render(<JsonView value={{ city: 'Paris', options: { unit: 'c' }, days: [1, 2] }} />)
-    expect([...container.querySelectorAll('.as-json > .as-kv > .as-kv-row > .as-kv-key')].map((key) => key.textContent)).toEqual(['city', 'options', 'days'])
+    expect([...container.querySelectorAll('.as-json > .as-kv > .as-kv-row > .as-kv-key')].map((key) => key.textContent)).toEqual([
+      'city',
+      'options',
+      'days',
+    ])
     expect(container.textContent).toBe('cityParisoptionsunitcdays0112')
   })
 

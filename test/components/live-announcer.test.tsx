@@ -40,7 +40,8 @@ function renderChat(store: AgentStore) {
   return { region, said }
 }
 
-const onScriptedServer = (server = paced) => createAgentStore({ transport: createSseTransport({ url: server.url, sessionId: `live-${(sessions += 1)}` }) })
+const onScriptedServer = (server = paced) =>
+  createAgentStore({ transport: createSseTransport({ url: server.url, sessionId: `live-${(sessions += 1)}` }) })
 
 // A real server streaming a long answer, 64 frames per write, one write per macrotask, after a pause that lets
 // the chat show the reply streaming.
@@ -51,10 +52,20 @@ async function longAnswer(deltas: number) {
     let index = 0
     const write = () => {
       if (index >= events.length) return void response.end()
-      response.write(events.slice(index, (index += 64)).map(frame).join(''))
+      response.write(
+        events
+          .slice(index, (index += 64))
+          .map(frame)
+          .join(''),
+      )
       setImmediate(write)
     }
-    response.write(events.slice(0, (index = 3)).map(frame).join(''))
+    response.write(
+      events
+        .slice(0, (index = 3))
+        .map(frame)
+        .join(''),
+    )
     setTimeout(write, 50)
   })
   close = server.close

@@ -76,7 +76,12 @@ describe('MediaView', () => {
     const { container } = render(<AgentChat store={store} mediaPolicy={{ allowOrigins: ['https://cdn.example.com'] }} />)
     expect(container.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/a.png')
     cleanup()
-    const other = render(<AgentChat store={storeFromEvents(toolReturning(block('https://evil.example/a.png')))} mediaPolicy={{ allowOrigins: ['https://cdn.example.com'] }} />)
+    const other = render(
+      <AgentChat
+        store={storeFromEvents(toolReturning(block('https://evil.example/a.png')))}
+        mediaPolicy={{ allowOrigins: ['https://cdn.example.com'] }}
+      />,
+    )
     expect(other.container.querySelector('img')).toBeNull()
   })
 

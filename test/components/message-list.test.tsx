@@ -14,7 +14,10 @@ import { start, text, textStart } from '../fixtures/script'
 afterEach(cleanup)
 
 const conversation = () =>
-  storeFromEvents(loadFixtures().find((fixture) => fixture.name === 'tool-call-streamed-args-text-result')!.events, { endOfStream: true, users: [userMessage('Weather in Paris?')] })
+  storeFromEvents(loadFixtures().find((fixture) => fixture.name === 'tool-call-streamed-args-text-result')!.events, {
+    endOfStream: true,
+    users: [userMessage('Weather in Paris?')],
+  })
 
 function renderList(store: AgentStore) {
   return render(
@@ -93,14 +96,22 @@ describe('MessageList', () => {
   })
 
   it('spreads extra props onto its root', () => {
-    render(<AgentProvider store={conversation()}><MessageList data-testid="list" className="tall" /></AgentProvider>)
+    render(
+      <AgentProvider store={conversation()}>
+        <MessageList data-testid="list" className="tall" />
+      </AgentProvider>,
+    )
     expect(screen.getByTestId('list').className).toBe('tall')
     expect(screen.getByTestId('list').contains(log())).toBe(true)
   })
 
   it('forwards its ref to the root element', () => {
     const ref = createRef<HTMLDivElement>()
-    render(<AgentProvider store={conversation()}><MessageList ref={ref} /></AgentProvider>)
+    render(
+      <AgentProvider store={conversation()}>
+        <MessageList ref={ref} />
+      </AgentProvider>,
+    )
     expect(ref.current?.contains(log())).toBe(true)
   })
 

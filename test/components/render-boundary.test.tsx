@@ -54,7 +54,10 @@ async function chatWith(onError = vi.fn(), locale: 'en' | 'zh-CN' = 'en') {
   const store = createAgentStore({ transport: driven.transport, scheduleFrame: immediateFrames, onError })
   render(<AgentChat store={store} components={THROWING} locale={locale} />)
   await act(async () => {
-    void store.getState().send('hi').catch(() => {})
+    void store
+      .getState()
+      .send('hi')
+      .catch(() => {})
   })
   const push = async (...events: unknown[]) => {
     await act(async () => {
@@ -111,7 +114,10 @@ describe('render boundaries (#11)', () => {
     const store = createAgentStore({ transport: driven.transport, scheduleFrame: immediateFrames })
     render(<AgentChat store={store} components={{ Text: FlakyText }} />)
     await act(async () => {
-      void store.getState().send('hi').catch(() => {})
+      void store
+        .getState()
+        .send('hi')
+        .catch(() => {})
     })
     await act(async () => driven.push(start('R1'), textStart('M1'), text('partial', 'M1')))
     expect(screen.getByText('This block could not be shown.')).toBeTruthy()
@@ -124,7 +130,14 @@ describe('render boundaries (#11)', () => {
 
   it('contains a user message that throws as well, and says so in Chinese', async () => {
     const log = quiet()
-    const user: Msg = { id: 'u1', name: 'user', role: 'USER', content: [{ type: 'text', text: 'my question' }], metadata: {}, timestamp: null } as unknown as Msg
+    const user: Msg = {
+      id: 'u1',
+      name: 'user',
+      role: 'USER',
+      content: [{ type: 'text', text: 'my question' }],
+      metadata: {},
+      timestamp: null,
+    } as unknown as Msg
     const store = storeFromEvents([start('R1'), text('the answer'), end('R1')], { users: [user] })
     const Broken = () => {
       throw new Error('user card broke')
@@ -180,7 +193,10 @@ describe('render boundaries (#11)', () => {
     const store = createAgentStore({ transport: driven.transport, scheduleFrame: immediateFrames })
     render(<AgentChat store={store} />)
     await act(async () => {
-      void store.getState().send('hi').catch(() => {})
+      void store
+        .getState()
+        .send('hi')
+        .catch(() => {})
     })
     const hostile = `${'*'.repeat(8000)}x${'*'.repeat(8000)}`
     await act(async () => driven.push(start('R1'), textStart('M1'), text(hostile, 'M1'), textEnd('M1'), textStart('M2'), text('still here', 'M2')))

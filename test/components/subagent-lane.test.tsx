@@ -14,9 +14,20 @@ import { event, resultStart, start, toolDelta, toolEnd, toolStart } from '../fix
 afterEach(cleanup)
 
 const SOURCE = 'session-42/researcher'
-const events = loadFixtures().find((fixture) => fixture.name === 'subagent-events-interleaved-and-exposed')!.events as { type: string; source?: string }[]
+const events = loadFixtures().find((fixture) => fixture.name === 'subagent-events-interleaved-and-exposed')!.events as {
+  type: string
+  source?: string
+}[]
 // The fixture up to the child's second text delta: the researcher is still answering.
-const whileChildStreams = events.slice(0, events.findIndex((value, index) => value.source === SOURCE && value.type === 'TEXT_BLOCK_DELTA' && events.slice(0, index).some((earlier) => earlier.source === SOURCE && earlier.type === 'TEXT_BLOCK_DELTA')) + 1)
+const whileChildStreams = events.slice(
+  0,
+  events.findIndex(
+    (value, index) =>
+      value.source === SOURCE &&
+      value.type === 'TEXT_BLOCK_DELTA' &&
+      events.slice(0, index).some((earlier) => earlier.source === SOURCE && earlier.type === 'TEXT_BLOCK_DELTA'),
+  ) + 1,
+)
 
 function renderList(store: AgentStore) {
   return render(
@@ -70,22 +81,50 @@ describe('SubagentLaneView', () => {
   })
 
   it('shows a confirmation the subagent waits for, inside its lane', () => {
-    const call = { type: 'tool_use', id: 'r1', name: 'bash', input: { command: 'curl example.org' }, content: 'curl example.org', metadata: {}, state: 'pending' }
-    const spawn = [start('R0'), toolStart('s1', 'agent_spawn'), toolDelta('s1', '{"agent_id":"researcher"}'), toolEnd('s1', 'agent_spawn'), resultStart('s1')]
-    renderList(storeFromEvents([...spawn, event('AGENT_START', { name: 'researcher', role: 'assistant', source: SOURCE }), event('REQUIRE_USER_CONFIRM', { replyId: 'X1', source: SOURCE, toolCalls: [call] })]))
+    const call = {
+      type: 'tool_use',
+      id: 'r1',
+      name: 'bash',
+      input: { command: 'curl example.org' },
+      content: 'curl example.org',
+      metadata: {},
+      state: 'pending',
+    }
+    const spawn = [
+      start('R0'),
+      toolStart('s1', 'agent_spawn'),
+      toolDelta('s1', '{"agent_id":"researcher"}'),
+      toolEnd('s1', 'agent_spawn'),
+      resultStart('s1'),
+    ]
+    renderList(
+      storeFromEvents([
+        ...spawn,
+        event('AGENT_START', { name: 'researcher', role: 'assistant', source: SOURCE }),
+        event('REQUIRE_USER_CONFIRM', { replyId: 'X1', source: SOURCE, toolCalls: [call] }),
+      ]),
+    )
     const note = within(lane()).getByRole('note')
     expect(within(note).getByText('This subagent is waiting for a confirmation')).toBeTruthy()
     expect(within(note).getByText('curl example.org')).toBeTruthy()
   })
 
   it('spreads extra props onto its region', () => {
-    render(<AgentProvider store={storeFromEvents(events, { endOfStream: true })}><SubagentLaneView scopeKey={SOURCE} data-testid="lane" /></AgentProvider>)
+    render(
+      <AgentProvider store={storeFromEvents(events, { endOfStream: true })}>
+        <SubagentLaneView scopeKey={SOURCE} data-testid="lane" />
+      </AgentProvider>,
+    )
     expect(screen.getByTestId('lane')).toBe(lane())
   })
 
   it('forwards its ref to the region', () => {
     const ref = createRef<HTMLElement>()
-    render(<AgentProvider store={storeFromEvents(events, { endOfStream: true })}><SubagentLaneView scopeKey={SOURCE} ref={ref} defaultOpen={false} /></AgentProvider>)
+    render(
+      <AgentProvider store={storeFromEvents(events, { endOfStream: true })}>
+        <SubagentLaneView scopeKey={SOURCE} ref={ref} defaultOpen={false} />
+      </AgentProvider>,
+    )
     expect(ref.current).toBe(lane())
     expect(within(lane()).getByRole('button').getAttribute('aria-expanded')).toBe('false')
   })

@@ -46,7 +46,9 @@ describe('ToolCallCard', () => {
   it('pretty-prints the arguments once TOOL_CALL_END arrives, and is queued until the tool starts', () => {
     const store = storeFromEvents([start(), toolStart('c1', 'get_weather'), toolDelta('c1', '{"city":"Par')])
     renderList(store)
-    act(() => store.setState({ agent: applyEvents(store.getState().agent, [toolDelta('c1', 'is"}'), toolEnd('c1', 'get_weather')], { endOfStream: false }) }))
+    act(() =>
+      store.setState({ agent: applyEvents(store.getState().agent, [toolDelta('c1', 'is"}'), toolEnd('c1', 'get_weather')], { endOfStream: false }) }),
+    )
     // keys and values first, the raw JSON on request
     expect([...argumentsText().querySelectorAll('.as-kv-row')].map((row) => row.textContent)).toEqual(['cityParis'])
     fireEvent.click(within(card()).getByRole('button', { name: 'Raw JSON' }))
@@ -56,7 +58,15 @@ describe('ToolCallCard', () => {
   })
 
   it('streams the output text as TOOL_RESULT_TEXT_DELTAs arrive, marked busy and running', () => {
-    const events = [start(), toolStart('c1', 'get_weather'), toolDelta('c1', '{}'), toolEnd('c1', 'get_weather'), resultStart('c1'), resultText('c1', 'Paris: '), resultText('c1', '18°C')]
+    const events = [
+      start(),
+      toolStart('c1', 'get_weather'),
+      toolDelta('c1', '{}'),
+      toolEnd('c1', 'get_weather'),
+      resultStart('c1'),
+      resultText('c1', 'Paris: '),
+      resultText('c1', '18°C'),
+    ]
     renderList(storeFromEvents(events))
     const streamed = output()
     expect(streamed.textContent).toBe('Paris: 18°C')
@@ -137,9 +147,26 @@ describe('ToolCallCard', () => {
   })
 
   it('marks arguments the user edited, with a diff against the original on demand', () => {
-    const call = { type: 'tool_use', id: 'c1', name: 'bash', input: { command: 'rm -rf ./build' }, content: '{"command":"rm -rf ./build"}', metadata: {}, state: 'pending' }
+    const call = {
+      type: 'tool_use',
+      id: 'c1',
+      name: 'bash',
+      input: { command: 'rm -rf ./build' },
+      content: '{"command":"rm -rf ./build"}',
+      metadata: {},
+      state: 'pending',
+    }
     const edited = { ...call, input: { command: 'rm -rf ./dist' }, content: '{"command":"rm -rf ./dist"}' }
-    const events = [start('R0'), toolStart('c1', 'bash'), toolDelta('c1', call.content), toolEnd('c1', 'bash'), event('REQUIRE_USER_CONFIRM', { replyId: 'A1', toolCalls: [call] }), end('R0'), start('R1'), event('USER_CONFIRM_RESULT', { replyId: 'A1', confirmResults: [{ confirmed: true, toolCall: edited }] })]
+    const events = [
+      start('R0'),
+      toolStart('c1', 'bash'),
+      toolDelta('c1', call.content),
+      toolEnd('c1', 'bash'),
+      event('REQUIRE_USER_CONFIRM', { replyId: 'A1', toolCalls: [call] }),
+      end('R0'),
+      start('R1'),
+      event('USER_CONFIRM_RESULT', { replyId: 'A1', confirmResults: [{ confirmed: true, toolCall: edited }] }),
+    ]
     renderList(storeFromEvents(events))
     expect(within(card()).getByText('Edited by you')).toBeTruthy()
     expect(argumentsText().textContent).toContain('rm -rf ./dist')
@@ -162,7 +189,14 @@ describe('ToolCallCard', () => {
   })
 
   it('stays open while the tool runs and when it failed', () => {
-    const events = [start(), toolStart('c1', 'bash'), toolDelta('c1', '{"command":"ls"}'), toolEnd('c1', 'bash'), resultStart('c1'), resultText('c1', 'a')]
+    const events = [
+      start(),
+      toolStart('c1', 'bash'),
+      toolDelta('c1', '{"command":"ls"}'),
+      toolEnd('c1', 'bash'),
+      resultStart('c1'),
+      resultText('c1', 'a'),
+    ]
     renderList(storeFromEvents(events))
     expect(card().getAttribute('data-state')).toBe('open')
     cleanup()
@@ -172,7 +206,15 @@ describe('ToolCallCard', () => {
 
   it('folds long output behind "show more"', () => {
     const long = Array.from({ length: 40 }, (_, line) => `line ${line}`).join('\n')
-    const events = [start(), toolStart('c1', 'bash'), toolDelta('c1', '{}'), toolEnd('c1', 'bash'), resultStart('c1'), resultText('c1', long), resultEnd('c1')]
+    const events = [
+      start(),
+      toolStart('c1', 'bash'),
+      toolDelta('c1', '{}'),
+      toolEnd('c1', 'bash'),
+      resultStart('c1'),
+      resultText('c1', long),
+      resultEnd('c1'),
+    ]
     renderList(storeFromEvents(events))
     fireEvent.click(within(card()).getAllByRole('button')[0]!)
     expect(output().textContent).toContain('line 15')
@@ -184,7 +226,11 @@ describe('ToolCallCard', () => {
   it('spreads extra props onto its root', () => {
     const store = storeFromEvents([start(), toolStart('c1', 'bash'), toolDelta('c1', '{}'), toolEnd('c1', 'bash')])
     const { call, result } = selectToolCall(store.getState(), 'c1')!
-    render(<AgentProvider store={store}><ToolCallCard call={call} result={result} status="pending" input={{}} scopeKey="" data-testid="tool" aria-label="bash call" /></AgentProvider>)
+    render(
+      <AgentProvider store={store}>
+        <ToolCallCard call={call} result={result} status="pending" input={{}} scopeKey="" data-testid="tool" aria-label="bash call" />
+      </AgentProvider>,
+    )
     expect(screen.getByRole('article', { name: 'bash call' })).toBe(screen.getByTestId('tool'))
   })
 
@@ -192,7 +238,11 @@ describe('ToolCallCard', () => {
     const store = storeFromEvents([start(), toolStart('c1', 'bash'), toolDelta('c1', '{}'), toolEnd('c1', 'bash')])
     const { call, result } = selectToolCall(store.getState(), 'c1')!
     const ref = createRef<HTMLElement>()
-    render(<AgentProvider store={store}><ToolCallCard call={call} result={result} status="pending" input={{}} scopeKey="" ref={ref} /></AgentProvider>)
+    render(
+      <AgentProvider store={store}>
+        <ToolCallCard call={call} result={result} status="pending" input={{}} scopeKey="" ref={ref} />
+      </AgentProvider>,
+    )
     expect(ref.current?.getAttribute('data-tool')).toBe('bash')
   })
 

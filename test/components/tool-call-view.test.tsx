@@ -11,7 +11,11 @@ afterEach(cleanup)
 function Weather({ input, result }: ToolCallRendererProps) {
   const city = (input as { city?: string }).city ?? '…'
   const report = result?.block.output.map((block) => (block as { text?: string }).text).join('') ?? 'loading'
-  return <p>Weather for {city}: {report}</p>
+  return (
+    <p>
+      Weather for {city}: {report}
+    </p>
+  )
 }
 
 function Generic({ call }: ToolCallRendererProps) {

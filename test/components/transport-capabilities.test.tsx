@@ -28,12 +28,19 @@ async function askToClean(capabilities: TransportCapabilities, locale: 'en' | 'z
 
 // The answers sit on each call's card (in its tool card or, for a call without one, in the tray).
 const cards = () => [...document.querySelectorAll<HTMLElement>('.as-confirm')]
-const buttons = () => cards().flatMap((card) => within(card).queryAllByRole('button').map((button) => button.textContent))
+const buttons = () =>
+  cards().flatMap((card) =>
+    within(card)
+      .queryAllByRole('button')
+      .map((button) => button.textContent),
+  )
 const notes = (text: string) => cards().flatMap((card) => within(card).queryAllByText(text))
 
 describe('what the transport can carry', () => {
   it('puts the declared capabilities in the store, everything when none are declared', () => {
-    expect(createAgentStore({ transport: { ...createSseTransport({ url: server.url }), capabilities: AGUI_CAPABILITIES } }).getState().capabilities).toBe(AGUI_CAPABILITIES)
+    expect(
+      createAgentStore({ transport: { ...createSseTransport({ url: server.url }), capabilities: AGUI_CAPABILITIES } }).getState().capabilities,
+    ).toBe(AGUI_CAPABILITIES)
     const bare = createSseTransport({ url: server.url })
     expect(createAgentStore({ transport: { run: bare.run, interrupt: bare.interrupt } }).getState().capabilities).toEqual(FULL_CAPABILITIES)
   })
@@ -51,7 +58,9 @@ describe('what the transport can carry', () => {
     expect(buttons()).toEqual(expect.arrayContaining(['Approve', 'Deny']))
     expect(notes(AGENT_STRINGS.en.transportApproveDenyOnly)).toHaveLength(1)
     expect(screen.getAllByText(AGENT_STRINGS.en.transportApproveDenyOnly)).toHaveLength(1)
-    await act(() => store.getState().confirm(store.getState().agent.pendingConfirmation!.toolCalls.map((call) => ({ toolCallId: call.id, approved: true }))))
+    await act(() =>
+      store.getState().confirm(store.getState().agent.pendingConfirmation!.toolCalls.map((call) => ({ toolCallId: call.id, approved: true }))),
+    )
     await waitFor(() => expect(store.getState().status).toBe('done'))
   })
 

@@ -43,7 +43,10 @@ describe('Turn actions', () => {
     await waitFor(() => expect(within(actions).getByRole('button', { name: 'Copied' })).toBeTruthy())
     fireEvent.click(within(actions).getByRole('button', { name: 'Copy as text' }))
     await waitFor(() => expect(written).toHaveLength(2))
-    const markdown = store.getState().agent.scopes['']!.turns[0]!.entries.flatMap((entry) => (entry.kind === 'text' ? [entry.block.text] : [])).join('\n\n')
+    const markdown = store
+      .getState()
+      .agent.scopes['']!.turns[0]!.entries.flatMap((entry) => (entry.kind === 'text' ? [entry.block.text] : []))
+      .join('\n\n')
     expect(written[0]).toBe(markdown)
     expect(written[1]!.length).toBeGreaterThan(0)
     expect(written[1]).not.toContain('**')

@@ -37,7 +37,9 @@ describe('UsageBadge', () => {
     const { container } = renderList(twoCalls())
     const details = container.querySelector('details')!
     fireEvent.click(within(details).getByText(/2510 in/))
-    const calls = within(details).getAllByRole('listitem').map((item) => item.textContent)
+    const calls = within(details)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
     expect(calls).toEqual(['1200 in · 45 out · 1.25 s', '1310 in · 60 out · 0.50 s'])
   })
 

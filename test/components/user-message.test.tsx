@@ -45,7 +45,9 @@ describe('UserMessageView', () => {
   })
 
   it('offers an attached PDF as a download', () => {
-    renderList([userMessage([textBlock('Summarise this'), dataBlock({ base64: 'JVBERi0xLjQK', mediaType: 'application/pdf' }, { name: 'report.pdf' })])])
+    renderList([
+      userMessage([textBlock('Summarise this'), dataBlock({ base64: 'JVBERi0xLjQK', mediaType: 'application/pdf' }, { name: 'report.pdf' })]),
+    ])
     expect(screen.getByRole('link', { name: 'report.pdf · Download (application/pdf)' })).toBeTruthy()
   })
 

@@ -21,13 +21,21 @@ const log = () => screen.getByRole('log', { name: 'Conversation' })
 
 describe('windowed message list (#11)', () => {
   it('renders a short conversation whole', () => {
-    render(<AgentProvider store={conversation(WINDOW_THRESHOLD)}><MessageList /></AgentProvider>)
+    render(
+      <AgentProvider store={conversation(WINDOW_THRESHOLD)}>
+        <MessageList />
+      </AgentProvider>,
+    )
     expect(renderedTurns()).toHaveLength(WINDOW_THRESHOLD)
     expect(log().hasAttribute('data-windowed')).toBe(false)
   })
 
   it('renders only the end of a 1,000-turn conversation, with padding standing in for the rest', () => {
-    render(<AgentProvider store={conversation(1_000, true)}><MessageList /></AgentProvider>)
+    render(
+      <AgentProvider store={conversation(1_000, true)}>
+        <MessageList />
+      </AgentProvider>,
+    )
     const turns = renderedTurns()
     expect(turns.length).toBeGreaterThan(3)
     expect(turns.length).toBeLessThan(40)
@@ -40,7 +48,11 @@ describe('windowed message list (#11)', () => {
 
   it('follows new turns at the end while stuck to the bottom', () => {
     const store = conversation(300)
-    render(<AgentProvider store={store}><MessageList /></AgentProvider>)
+    render(
+      <AgentProvider store={store}>
+        <MessageList />
+      </AgentProvider>,
+    )
     act(() => {
       const grown = conversation(300, true)
       store.setState({ agent: grown.getState().agent, transcript: grown.getState().transcript })
@@ -49,7 +61,11 @@ describe('windowed message list (#11)', () => {
   })
 
   it('renders the start once the reader scrolls to the top', () => {
-    render(<AgentProvider store={conversation(1_000)}><MessageList /></AgentProvider>)
+    render(
+      <AgentProvider store={conversation(1_000)}>
+        <MessageList />
+      </AgentProvider>,
+    )
     // jsdom has no layout: give the log the geometry of a long list.
     Object.defineProperty(log(), 'scrollHeight', { configurable: true, value: 200_000 })
     Object.defineProperty(log(), 'clientHeight', { configurable: true, value: 500 })
@@ -77,7 +93,11 @@ describe('windowed message list (#11)', () => {
         }
       },
     }
-    render(<AgentProvider store={counted}><MessageList /></AgentProvider>)
+    render(
+      <AgentProvider store={counted}>
+        <MessageList />
+      </AgentProvider>,
+    )
     expect(renderedTurns().length).toBeLessThan(40)
     // A few hooks per mounted turn and block: bounded by the window, where 1,000 turns would need thousands.
     expect(active).toBeLessThan(renderedTurns().length * 8 + 10)

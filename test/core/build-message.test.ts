@@ -101,9 +101,7 @@ describe('messages', () => {
 
   it('rejects anything but text in a SYSTEM message', () => {
     const image = dataBlock({ base64: PNG, mediaType: 'image/png' })
-    expect(() => systemMessage([textBlock('rules'), image])).toThrow(
-      'A SYSTEM message cannot hold a "data" block (content[1]); allowed: text',
-    )
+    expect(() => systemMessage([textBlock('rules'), image])).toThrow('A SYSTEM message cannot hold a "data" block (content[1]); allowed: text')
   })
 
   it('accepts every block in ASSISTANT and TOOL messages and keeps unknown types verbatim', () => {
@@ -119,9 +117,7 @@ describe('messages', () => {
       'content[0].source is a base64 source without string "media_type"',
     )
     expect(() => userMessage([null as never])).toThrow('content[0] must be a content block with a string "type"')
-    expect(() => userMessage({ type: 'audio', source: 'https://x' })).toThrow(
-      'content[0].source must be a base64 or url source',
-    )
+    expect(() => userMessage({ type: 'audio', source: 'https://x' })).toThrow('content[0].source must be a base64 or url source')
   })
 
   it('builds plain JSON for any text and JSON metadata', () => {
@@ -176,8 +172,7 @@ describe('confirmation answers', () => {
 describe('blocks', () => {
   it('builds a tool result with every key and an explicit state', () => {
     expect(JSON.stringify(toolResultBlock('call_1', 'exit code: 0'))).toBe(
-      '{"type":"tool_result","id":"call_1","name":null,"output":[{"type":"text","text":"exit code: 0"}],' +
-        '"metadata":{},"state":"success"}',
+      '{"type":"tool_result","id":"call_1","name":null,"output":[{"type":"text","text":"exit code: 0"}],' + '"metadata":{},"state":"success"}',
     )
     const failed = toolResultBlock('call_1', [], { name: 'bash', state: 'error' })
     expect(failed).toMatchObject({ name: 'bash', output: [], state: 'error' })
@@ -216,9 +211,7 @@ describe('blocks', () => {
   })
 
   it('accepts only http and https URLs', () => {
-    expect(() => urlSource('javascript:alert(1)')).toThrow(
-      'urlSource() accepts only http: and https: URLs, got a "javascript:" URL',
-    )
+    expect(() => urlSource('javascript:alert(1)')).toThrow('urlSource() accepts only http: and https: URLs, got a "javascript:" URL')
     expect(() => dataBlock({ url: 'file:///etc/passwd' })).toThrow(/"file:" URL/)
     expect(() => urlSource('/relative.png')).toThrow(/absolute http\(s\) URL/)
   })

@@ -31,7 +31,6 @@ describe.each(fixtures)('fixture $name', (fixture) => {
     expect(errors).toEqual([])
     expect(comparable(snapshot)).toEqual(comparable(expected))
   })
-
 })
 
 describe.each(fixtures.filter((fixture) => parts(fixture).checkpoints.length > 0))('fixture $name', (fixture) => {
@@ -39,15 +38,16 @@ describe.each(fixtures.filter((fixture) => parts(fixture).checkpoints.length > 0
     for (const checkpoint of parts(fixture).checkpoints) {
       const events = fixture.events.slice(0, checkpoint.afterEventIndex + 1)
       const snapshot = toSnapshot(applyEvents(createAgentState(), events, { endOfStream: false }))
-      expect(comparable({
-        turnStatuses: snapshot.turns.map((turn) => turn.status),
-        pendingConfirmation: snapshot.pendingConfirmation,
-        pendingExternalExecution: snapshot.pendingExternalExecution,
-        subagentPendingConfirmations: snapshot.subagentPendingConfirmations,
-      })).toEqual(comparable({ ...checkpoint, afterEventIndex: undefined }))
+      expect(
+        comparable({
+          turnStatuses: snapshot.turns.map((turn) => turn.status),
+          pendingConfirmation: snapshot.pendingConfirmation,
+          pendingExternalExecution: snapshot.pendingExternalExecution,
+          subagentPendingConfirmations: snapshot.subagentPendingConfirmations,
+        }),
+      ).toEqual(comparable({ ...checkpoint, afterEventIndex: undefined }))
     }
   })
-
 })
 
 describe.each(fixtures.filter((fixture) => parts(fixture).ignoredEvents.length > 0))('fixture $name', (fixture) => {

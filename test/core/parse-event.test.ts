@@ -121,11 +121,32 @@ describe('parseAgentEvent', () => {
 
 describe('AgentScope 2.0.2 media block field names', () => {
   it('reads min_pixels / max_frames / total_pixels (Spring mapper) as minPixels / maxFrames / totalPixels (plain mapper)', () => {
-    const video = { type: 'video', source: { type: 'url', url: 'https://example.com/v.mp4' }, fps: 2, max_frames: 8, min_pixels: 1, max_pixels: 9, total_pixels: 72 }
+    const video = {
+      type: 'video',
+      source: { type: 'url', url: 'https://example.com/v.mp4' },
+      fps: 2,
+      max_frames: 8,
+      min_pixels: 1,
+      max_pixels: 9,
+      total_pixels: 72,
+    }
     const image = { type: 'image', source: { type: 'url', url: 'https://example.com/i.png' }, minPixels: 4, max_pixels: 16 }
     const parsed = parseAgentEvent({ type: 'TOOL_RESULT_DATA_DELTA', id: 'e1', replyId: 'r', toolCallId: 'c', toolCallName: 't', data: video })
     const parsedImage = parseAgentEvent({ type: 'TOOL_RESULT_DATA_DELTA', id: 'e2', replyId: 'r', toolCallId: 'c', toolCallName: 't', data: image })
-    expect(parsed.ok && (parsed.event as unknown as { data: unknown }).data).toEqual({ type: 'video', source: video.source, fps: 2, maxFrames: 8, minPixels: 1, maxPixels: 9, totalPixels: 72 })
-    expect(parsedImage.ok && (parsedImage.event as unknown as { data: unknown }).data).toEqual({ type: 'image', source: image.source, minPixels: 4, maxPixels: 16 })
+    expect(parsed.ok && (parsed.event as unknown as { data: unknown }).data).toEqual({
+      type: 'video',
+      source: video.source,
+      fps: 2,
+      maxFrames: 8,
+      minPixels: 1,
+      maxPixels: 9,
+      totalPixels: 72,
+    })
+    expect(parsedImage.ok && (parsedImage.event as unknown as { data: unknown }).data).toEqual({
+      type: 'image',
+      source: image.source,
+      minPixels: 4,
+      maxPixels: 16,
+    })
   })
 })

@@ -51,9 +51,7 @@ function isPrefixOf(partial: unknown, final: unknown): boolean {
   if (typeof partial === 'number') return typeof final === 'number' && !Number.isNaN(partial)
   if (Array.isArray(partial)) {
     if (!Array.isArray(final) || partial.length > final.length) return false
-    return partial.every((item, index) =>
-      index === partial.length - 1 ? isPrefixOf(item, final[index]) : isDeepStrictEqual(item, final[index]),
-    )
+    return partial.every((item, index) => (index === partial.length - 1 ? isPrefixOf(item, final[index]) : isDeepStrictEqual(item, final[index])))
   }
   if (typeof partial === 'object' && partial !== null) {
     if (typeof final !== 'object' || final === null || Array.isArray(final)) return false
@@ -76,9 +74,7 @@ function keepsCompletedParts(previous: unknown, next: unknown): boolean {
   if (Array.isArray(previous)) {
     if (!Array.isArray(next)) return false
     const last = previous.length - 1
-    return previous.every((item, index) =>
-      index === last ? keepsCompletedParts(item, next[index]) : item === next[index],
-    )
+    return previous.every((item, index) => (index === last ? keepsCompletedParts(item, next[index]) : item === next[index]))
   }
   const previousMembers = previous as Record<string, unknown>
   const nextMembers = next as Record<string, unknown>
@@ -147,16 +143,15 @@ describe('createPartialJsonParser', () => {
   it('agrees with JSON.parse on whether arbitrary text is one complete document', () => {
     const token = fc.constantFrom(...'{}[],:"\\u01-+.etn a\n'.split(''), 'rue', 'ull', 'alse')
     const tokenSoup = fc.array(token, { maxLength: 30 }).map((tokens) => tokens.join(''))
-    const anyText = fc.oneof(
-      tokenSoup,
-      fc.string(),
-      fc.string({ unit: 'binary' }),
-      fc.string({ unit: 'binary-ascii' }),
-      jsonText,
-    )
+    const anyText = fc.oneof(tokenSoup, fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary-ascii' }), jsonText)
     fc.assert(
       fc.property(anyText, fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
-        const parser = parseAll(splitAt(text, cuts.map((cut) => cut % (text.length + 1))))
+        const parser = parseAll(
+          splitAt(
+            text,
+            cuts.map((cut) => cut % (text.length + 1)),
+          ),
+        )
         let expected: { ok: true; value: unknown } | { ok: false }
         try {
           expected = { ok: true, value: JSON.parse(text) }
@@ -270,7 +265,13 @@ describe('createPartialJsonParser', () => {
   })
 
   it('shows the longest valid prefix of a number that a single push leaves unfinished', () => {
-    const cases = [['[-3.5e', [-3.5]], ['[1e+', [1]], ['[0.', [0]], ['[-', []], ['[-0', [-0]]] as const
+    const cases = [
+      ['[-3.5e', [-3.5]],
+      ['[1e+', [1]],
+      ['[0.', [0]],
+      ['[-', []],
+      ['[-0', [-0]],
+    ] as const
     for (const [text, expected] of cases) {
       const parser = createPartialJsonParser()
       parser.push(text)

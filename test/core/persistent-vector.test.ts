@@ -49,7 +49,8 @@ describe('PersistentVector', () => {
         let model: number[] = []
         for (const step of operations) {
           if (step.kind === 'push') [vector, model] = [vector.push(step.value), [...model, step.value]]
-          else if (step.kind === 'pushMany') for (let count = 0; count < step.count; count++) [vector, model] = [vector.push(count), [...model, count]]
+          else if (step.kind === 'pushMany')
+            for (let count = 0; count < step.count; count++) [vector, model] = [vector.push(count), [...model, count]]
           else if (step.kind === 'set' && step.index < model.length) {
             vector = vector.set(step.index, step.value)
             model = model.map((value, index) => (index === step.index ? step.value : value))

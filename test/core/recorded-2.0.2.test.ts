@@ -47,7 +47,9 @@ const recordings = loadRecordings()
 
 it('has 2.0.2 recordings over the three transports, the harness scenarios included', () => {
   const names = (transport: string) => recordings.filter((recording) => recording.transport === transport).map((recording) => recording.name)
-  expect(names('native')).toEqual(expect.arrayContaining(['plain', 'hitl-always-allow', 'external-execution', 'interrupt', 'subagent', 'subagent-confirm']))
+  expect(names('native')).toEqual(
+    expect.arrayContaining(['plain', 'hitl-always-allow', 'external-execution', 'interrupt', 'subagent', 'subagent-confirm']),
+  )
   expect(names('agui')).toEqual(expect.arrayContaining(['plain', 'image', 'external-execution', 'subagent']))
   expect(names('agent-protocol')).toEqual(expect.arrayContaining(['plain', 'hitl-approve', 'hitl-deny', 'subagent']))
   expect(new Set(recordings.map((recording) => recording.agentscope))).toEqual(new Set(['2.0.2']))

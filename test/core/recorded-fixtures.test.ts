@@ -50,7 +50,7 @@ function splitRandomly(bytes: Uint8Array, seed: number): Uint8Array[] {
     return ((value ^ (value >>> 14)) >>> 0) / 4294967296
   }
   const chunks: Uint8Array[] = []
-  for (let offset = 0; offset < bytes.length; ) {
+  for (let offset = 0; offset < bytes.length;) {
     const size = 1 + Math.floor(random() * 64)
     chunks.push(bytes.subarray(offset, offset + size))
     offset += size
@@ -84,7 +84,21 @@ const recordings = loadRecordings()
 
 it('has a recording for every interop scenario', () => {
   expect(recordings.map((recording) => recording.name)).toEqual(
-    expect.arrayContaining(['plain', 'thinking', 'parallel-tools', 'streaming-tool', 'tool-error', 'image', 'hitl-approve', 'hitl-deny', 'hitl-edit', 'hitl-always-allow', 'external-execution', 'interrupt', 'max-iterations']),
+    expect.arrayContaining([
+      'plain',
+      'thinking',
+      'parallel-tools',
+      'streaming-tool',
+      'tool-error',
+      'image',
+      'hitl-approve',
+      'hitl-deny',
+      'hitl-edit',
+      'hitl-always-allow',
+      'external-execution',
+      'interrupt',
+      'max-iterations',
+    ]),
   )
 })
 
@@ -156,7 +170,10 @@ describe('with AgentScope 2.0.0 output', () => {
         }),
       )
       const snapshot = toSnapshot(store.getState().agent)
-      const kit = kitExchanges(snapshot, recording.runs.map((run) => run.request))
+      const kit = kitExchanges(
+        snapshot,
+        recording.runs.map((run) => run.request),
+      )
       expect(store.getState().status).toBe('done')
       expect(compareWithContext(kit, snapshot, recording.expected)).toEqual([])
     })

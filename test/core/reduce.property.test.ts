@@ -9,11 +9,44 @@ const fixtures = loadFixtures()
 const fixtureIndex = fc.integer({ min: 0, max: fixtures.length - 1 })
 
 // Wire-like values: right keys with wrong values, arbitrary JSON, deep nesting and huge strings.
-const eventTypes = ['AGENT_START', 'TEXT_BLOCK_DELTA', 'TOOL_CALL_DELTA', 'TOOL_RESULT_END', 'REQUIRE_USER_CONFIRM',
-  'USER_CONFIRM_RESULT', 'EXTERNAL_EXECUTION_RESULT', 'TOOL_RESULT_DATA_DELTA', 'AGENT_RESULT', 'MODEL_CALL_END',
-  'DATA_BLOCK_DELTA', 'CUSTOM', 'SUBAGENT_EXPOSED', 'REPLY_START', 'HINT_BLOCK', 'nope']
-const fieldNames = ['id', 'replyId', 'blockId', 'delta', 'toolCallId', 'toolCallName', 'state', 'toolCalls',
-  'confirmResults', 'toolResults', 'data', 'result', 'usage', 'source', 'metadata', 'name', 'value', 'subagentId']
+const eventTypes = [
+  'AGENT_START',
+  'TEXT_BLOCK_DELTA',
+  'TOOL_CALL_DELTA',
+  'TOOL_RESULT_END',
+  'REQUIRE_USER_CONFIRM',
+  'USER_CONFIRM_RESULT',
+  'EXTERNAL_EXECUTION_RESULT',
+  'TOOL_RESULT_DATA_DELTA',
+  'AGENT_RESULT',
+  'MODEL_CALL_END',
+  'DATA_BLOCK_DELTA',
+  'CUSTOM',
+  'SUBAGENT_EXPOSED',
+  'REPLY_START',
+  'HINT_BLOCK',
+  'nope',
+]
+const fieldNames = [
+  'id',
+  'replyId',
+  'blockId',
+  'delta',
+  'toolCallId',
+  'toolCallName',
+  'state',
+  'toolCalls',
+  'confirmResults',
+  'toolResults',
+  'data',
+  'result',
+  'usage',
+  'source',
+  'metadata',
+  'name',
+  'value',
+  'subagentId',
+]
 const deep = fc.integer({ min: 1, max: 5_000 }).map((depth) => {
   let value: unknown = 'bottom'
   for (let level = 0; level < depth; level++) value = level % 2 === 0 ? [value] : { nested: value }
@@ -23,10 +56,12 @@ const wireValue = fc.oneof(
   fc.jsonValue(),
   deep,
   fc.constant('x'.repeat(1_000_000)),
-  fc.record({
-    type: fc.constantFrom(...eventTypes),
-    fields: fc.dictionary(fc.constantFrom(...fieldNames), fc.oneof(fc.jsonValue(), deep)),
-  }).map(({ type, fields }) => ({ ...fields, type })),
+  fc
+    .record({
+      type: fc.constantFrom(...eventTypes),
+      fields: fc.dictionary(fc.constantFrom(...fieldNames), fc.oneof(fc.jsonValue(), deep)),
+    })
+    .map(({ type, fields }) => ({ ...fields, type })),
 )
 
 describe('reduce (properties)', () => {

@@ -24,18 +24,28 @@ const live = (events: unknown[]): AgentState => applyEvents(createAgentState(), 
 describe('reduce', () => {
   it('keeps a block per (replyId, blockId) opening, in creation order, when blockIds repeat', () => {
     const snapshot = replayEvents([
-      start(), textStart('M1'), text('one', 'M1'), textEnd('M1'),
-      textStart('M2'), text('two', 'M2'), textEnd('M2'), text('three', 'M2'), end(),
+      start(),
+      textStart('M1'),
+      text('one', 'M1'),
+      textEnd('M1'),
+      textStart('M2'),
+      text('two', 'M2'),
+      textEnd('M2'),
+      text('three', 'M2'),
+      end(),
     ])
     expect(snapshot.messages[0]?.content).toEqual([
-      { type: 'text', text: 'one' }, { type: 'text', text: 'two' }, { type: 'text', text: 'three' },
+      { type: 'text', text: 'one' },
+      { type: 'text', text: 'two' },
+      { type: 'text', text: 'three' },
     ])
   })
 
   it('lets thinking and text stream at the same time', () => {
     const snapshot = replayEvents([start(), thinking('hmm '), text('Hi'), thinking('more'), text('!'), end()])
     expect(snapshot.messages[0]?.content).toEqual([
-      { type: 'thinking', thinking: 'hmm more', metadata: null }, { type: 'text', text: 'Hi!' },
+      { type: 'thinking', thinking: 'hmm more', metadata: null },
+      { type: 'text', text: 'Hi!' },
     ])
   })
 
@@ -63,8 +73,13 @@ describe('reduce', () => {
 
   it('ignores late events of a closed turn but still records session notifications', () => {
     const snapshot = replayEvents([
-      start(), text('done'), end(), text(' late'), event('MODEL_CALL_END', { replyId: 'M1' }),
-      event('CUSTOM', { name: 'state_updated', value: { a: 1 } }), event('SUBAGENT_EXPOSED', { subagentId: 's1' }),
+      start(),
+      text('done'),
+      end(),
+      text(' late'),
+      event('MODEL_CALL_END', { replyId: 'M1' }),
+      event('CUSTOM', { name: 'state_updated', value: { a: 1 } }),
+      event('SUBAGENT_EXPOSED', { subagentId: 's1' }),
     ])
     expect(snapshot.messages).toHaveLength(1)
     expect(snapshot.messages[0]?.content).toEqual([{ type: 'text', text: 'done' }])
@@ -73,9 +88,7 @@ describe('reduce', () => {
   })
 
   it('ends a truncated turn incomplete: open results interrupted, arguments finalized, empty blocks dropped', () => {
-    const snapshot = replayEvents([
-      start(), toolStart('c1'), toolDelta('c1', '{"a":1}'), textStart(), resultStart('c1'), resultText('c1', 'partial'),
-    ])
+    const snapshot = replayEvents([start(), toolStart('c1'), toolDelta('c1', '{"a":1}'), textStart(), resultStart('c1'), resultText('c1', 'partial')])
     expect(snapshot.turns[0]?.status).toBe('incomplete')
     expect(snapshot.messages[0]?.content).toEqual([
       { type: 'tool_use', id: 'c1', name: 'bash', input: { a: 1 }, content: '{"a":1}', metadata: {}, state: 'pending' },
@@ -85,13 +98,25 @@ describe('reduce', () => {
 
   it('closes an open turn as incomplete when a new AGENT_START arrives', () => {
     const snapshot = replayEvents([start('R0'), text('cut'), start('R1'), text('next', 'M2'), end('R1')])
-    expect(snapshot.turns.map((turn) => [turn.id, turn.status])).toEqual([['R0', 'incomplete'], ['R1', 'completed']])
+    expect(snapshot.turns.map((turn) => [turn.id, turn.status])).toEqual([
+      ['R0', 'incomplete'],
+      ['R1', 'completed'],
+    ])
   })
 
   it('continues a tool call re-opened by a second START and finalizes over the whole text', () => {
     const snapshot = replayEvents([
-      start(), toolStart('c1'), toolDelta('c1', '{"path":'), toolEnd('c1'), toolStart('c2', 'ls'),
-      toolDelta('c2', '{}'), toolEnd('c2', 'ls'), toolStart('c1'), toolDelta('c1', '"/tmp"}'), toolEnd('c1'), end(),
+      start(),
+      toolStart('c1'),
+      toolDelta('c1', '{"path":'),
+      toolEnd('c1'),
+      toolStart('c2', 'ls'),
+      toolDelta('c2', '{}'),
+      toolEnd('c2', 'ls'),
+      toolStart('c1'),
+      toolDelta('c1', '"/tmp"}'),
+      toolEnd('c1'),
+      end(),
     ])
     expect(snapshot.messages[0]?.content).toMatchObject([
       { type: 'tool_use', id: 'c1', input: { path: '/tmp' }, content: '{"path":"/tmp"}' },
@@ -101,8 +126,13 @@ describe('reduce', () => {
 
   it('creates a tool call from a delta without START, but not for hidden "__" tools or empty ids', () => {
     const snapshot = replayEvents([
-      start(), event('TOOL_CALL_DELTA', { replyId: 'M1', toolCallId: 'c1', toolCallName: 'search', delta: '{}' }),
-      toolDelta('hidden', '{"x":1}'), toolStart(''), toolDelta('', '{'), toolEnd('c1', 'search'), end(),
+      start(),
+      event('TOOL_CALL_DELTA', { replyId: 'M1', toolCallId: 'c1', toolCallName: 'search', delta: '{}' }),
+      toolDelta('hidden', '{"x":1}'),
+      toolStart(''),
+      toolDelta('', '{'),
+      toolEnd('c1', 'search'),
+      end(),
     ])
     expect(snapshot.messages[0]?.content).toEqual([
       { type: 'tool_use', id: 'c1', name: 'search', input: {}, content: '{}', metadata: {}, state: 'pending' },
@@ -118,8 +148,16 @@ describe('reduce', () => {
 
   it('puts a result in the current turn even when its call sits in an earlier one, and marks the call allowed', () => {
     const snapshot = replayEvents([
-      start('R0'), toolStart('c1'), toolDelta('c1', '{}'), toolEnd('c1'), end('R0'),
-      start('R1'), resultStart('c1', 'A2'), resultText('c1', 'ok', 'A2'), resultEnd('c1', 'success', 'A2'), end('R1'),
+      start('R0'),
+      toolStart('c1'),
+      toolDelta('c1', '{}'),
+      toolEnd('c1'),
+      end('R0'),
+      start('R1'),
+      resultStart('c1', 'A2'),
+      resultText('c1', 'ok', 'A2'),
+      resultEnd('c1', 'success', 'A2'),
+      end('R1'),
     ])
     expect(snapshot.messages[0]?.content[0]).toMatchObject({ type: 'tool_use', state: 'allowed' })
     expect(snapshot.messages[1]?.content).toEqual([
@@ -127,18 +165,17 @@ describe('reduce', () => {
     ])
   })
 
-  it('keeps a subagent confirmation apart from the chat\'s own', () => {
+  it("keeps a subagent confirmation apart from the chat's own", () => {
     const call = { type: 'tool_use', id: 'c9', name: 'rm', input: {}, content: '{}', metadata: {}, state: 'pending' }
     const source = 'session-42/cleaner'
     const state = live([
-      start(), event('AGENT_START', { source, sessionId: 'sub-1', name: 'cleaner' }),
+      start(),
+      event('AGENT_START', { source, sessionId: 'sub-1', name: 'cleaner' }),
       event('REQUIRE_USER_CONFIRM', { replyId: 'A7', toolCalls: [call], source, metadata: { taskId: 't1' } }),
     ])
     const snapshot = toSnapshot(state)
     expect(snapshot.pendingConfirmation).toBeNull()
-    expect(snapshot.subagentPendingConfirmations).toEqual([
-      { source, taskId: 't1', requestReplyId: 'A7', toolCalls: [call] },
-    ])
+    expect(snapshot.subagentPendingConfirmations).toEqual([{ source, taskId: 't1', requestReplyId: 'A7', toolCalls: [call] }])
     expect(Object.keys(snapshot.subagents)).toEqual([source, `${source}#t1`])
   })
 
@@ -149,9 +186,15 @@ describe('reduce', () => {
       event('DATA_BLOCK_END', { replyId: 'M1', blockId }),
     ]
     const snapshot = replayEvents([
-      start(), ...data('a', 'data:image/gif;base64,R0lGODlh'), ...data('b', 'https://example.com/x.mp4'),
-      ...data('c', 'AAAA', { metadata: { mediaType: 'audio/ogg' } }), ...data('d', 'UklGRiQAAABXQVZFZm10'),
-      ...data('e', 'AAAAGGZ0eXBtcDQy'), ...data('f', 'AAEC'), ...data('g', ''), end(),
+      start(),
+      ...data('a', 'data:image/gif;base64,R0lGODlh'),
+      ...data('b', 'https://example.com/x.mp4'),
+      ...data('c', 'AAAA', { metadata: { mediaType: 'audio/ogg' } }),
+      ...data('d', 'UklGRiQAAABXQVZFZm10'),
+      ...data('e', 'AAAAGGZ0eXBtcDQy'),
+      ...data('f', 'AAEC'),
+      ...data('g', ''),
+      end(),
     ])
     expect(snapshot.messages[0]?.content.map((block) => (block as { source: unknown }).source)).toEqual([
       { type: 'base64', media_type: 'image/gif', data: 'R0lGODlh' },
@@ -165,10 +208,9 @@ describe('reduce', () => {
 
   it('applies every valid event around invalid ones and reports each invalid one', () => {
     const errors: string[] = []
-    const snapshot = replayEvents(
-      [start(), 'garbage', text('a'), { type: 'NOPE' }, text('b'), { ...text('c'), delta: 5 }, end()],
-      { onError: (error) => errors.push(error.message) },
-    )
+    const snapshot = replayEvents([start(), 'garbage', text('a'), { type: 'NOPE' }, text('b'), { ...text('c'), delta: 5 }, end()], {
+      onError: (error) => errors.push(error.message),
+    })
     expect(snapshot.messages[0]?.content).toEqual([{ type: 'text', text: 'ab' }])
     expect(errors).toHaveLength(3)
   })
@@ -187,7 +229,13 @@ describe('a handler that throws (#12)', () => {
     const opened = applyEvents(createAgentState(), [start(), textStart()], { endOfStream: false })
     let reads = 0
     const delta = text('x')
-    const flaky = { ...delta, get delta() { if (++reads === 1) throw new Error('boom'); return 'x' } }
+    const flaky = {
+      ...delta,
+      get delta() {
+        if (++reads === 1) throw new Error('boom')
+        return 'x'
+      },
+    }
     const errors: AgentStreamError[] = []
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     const after = reduce(opened, flaky as unknown as AgentEvent, (error) => errors.push(error))

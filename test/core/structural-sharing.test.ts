@@ -13,8 +13,14 @@ function apply(state: AgentState, value: unknown): AgentState {
 
 describe('structural sharing', () => {
   const before = live([
-    start('R0'), text('first turn'), end('R0'),
-    start('R1'), thinking('plan'), textEnd('M1', 'thinking'), textStart('M2'), text('Hel', 'M2'),
+    start('R0'),
+    text('first turn'),
+    end('R0'),
+    start('R1'),
+    thinking('plan'),
+    textEnd('M1', 'thinking'),
+    textStart('M2'),
+    text('Hel', 'M2'),
   ])
 
   it('leaves every other block, turn and message identical after a delta', () => {

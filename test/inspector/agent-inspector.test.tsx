@@ -102,7 +102,9 @@ describe('AgentInspector', () => {
     const values = [start(), { type: 'TEXT_BLOCK_DELTA', delta: 'no block id' }, end()]
     const entries: RecordedEntry[] = values.map((value, time) => {
       const parsed = parseAgentEvent(value)
-      return parsed.ok ? { kind: 'event', value, event: parsed.event, receivedAt: time } : { kind: 'invalid', value, error: parsed.error, receivedAt: time }
+      return parsed.ok
+        ? { kind: 'event', value, event: parsed.event, receivedAt: time }
+        : { kind: 'invalid', value, error: parsed.error, receivedAt: time }
     })
     render(<AgentInspector recorder={createEventRecorder({ entries })} />)
     const warning = rows()[1]!
@@ -178,7 +180,9 @@ describe('AgentInspector', () => {
         await vi.advanceTimersByTimeAsync(60_000)
       })
       expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy()
-      expect(screen.getByLabelText('Time travel: the state after this many events').getAttribute('aria-valuetext')).toBe(`After event ${log.entries.length} of ${log.entries.length}`)
+      expect(screen.getByLabelText('Time travel: the state after this many events').getAttribute('aria-valuetext')).toBe(
+        `After event ${log.entries.length} of ${log.entries.length}`,
+      )
     } finally {
       vi.useRealTimers()
     }

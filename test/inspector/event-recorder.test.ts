@@ -89,7 +89,15 @@ describe('applyRecordedEntry', () => {
   })
 
   it('enters the user message of a local event, and ends open turns at the end of a run', () => {
-    const message = { id: 'u1', name: 'user', role: 'USER', content: [{ type: 'text', text: 'Hi' }], metadata: {}, timestamp: null, usage: null } as const
+    const message = {
+      id: 'u1',
+      name: 'user',
+      role: 'USER',
+      content: [{ type: 'text', text: 'Hi' }],
+      metadata: {},
+      timestamp: null,
+      usage: null,
+    } as const
     const state = applyRecordedEntries(createRecordedState(), [
       { kind: 'local', receivedAt: 0, event: userMessageEvent(message) },
       { kind: 'run', receivedAt: 0, request: { kind: 'message', messages: [message] } },

@@ -68,11 +68,16 @@ describe('readLogFile', () => {
   it('reads a fixture of test/fixtures/recorded with its runs and user messages', () => {
     const log = logs.find((candidate) => candidate.name === 'hitl-approve')!
     const imported = readLogFile(JSON.stringify(log), 'hitl-approve.json')
-    expect(imported.entries.filter((entry) => entry.kind === 'run').map((entry) => entry.kind === 'run' && entry.request.kind)).toEqual(['message', 'confirm'])
+    expect(imported.entries.filter((entry) => entry.kind === 'run').map((entry) => entry.kind === 'run' && entry.request.kind)).toEqual([
+      'message',
+      'confirm',
+    ])
     const state = createTimeTravel(createEventRecorder({ entries: imported.entries })).stateAt(imported.entries.length)
     // The recording predates USER_MESSAGE events: the message is entered from the run's request.
     expect(toSnapshot(state.agent).turns).toEqual(replayEvents(log.events).turns)
-    expect(state.agent.userMessages.map((entry) => entry.message)).toEqual(log.runs[0]!.request.kind === 'message' ? log.runs[0]!.request.messages : [])
+    expect(state.agent.userMessages.map((entry) => entry.message)).toEqual(
+      log.runs[0]!.request.kind === 'message' ? log.runs[0]!.request.messages : [],
+    )
   })
 
   it('reads an array of events', () => {

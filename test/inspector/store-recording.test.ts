@@ -22,7 +22,10 @@ describe('a store with a recorder', () => {
     await store.getState().confirm(asked.map((call) => ({ toolCallId: call.id, approved: true })))
     const entries = recorder.entries()
     expect(entries.filter((entry) => entry.kind === 'run').length).toBe(2)
-    expect(entries.filter((entry) => entry.kind === 'run-end').map((entry) => entry.kind === 'run-end' && entry.status)).toEqual(['awaiting-confirmation', 'done'])
+    expect(entries.filter((entry) => entry.kind === 'run-end').map((entry) => entry.kind === 'run-end' && entry.status)).toEqual([
+      'awaiting-confirmation',
+      'done',
+    ])
     // AgentScope 2.0.0 does not echo the answer: the kit delivers it, built from what it sent, as an event.
     const echoes = entries.filter((entry) => entry.kind === 'event' && entry.event.type === 'USER_CONFIRM_RESULT')
     expect(echoes).toHaveLength(1)
@@ -59,7 +62,15 @@ describe('a store with a recorder', () => {
   it('records resets and loaded histories', () => {
     const recorder = createEventRecorder()
     const store = createAgentStore({ transport: createReplayTransport({ calls: [] }), recorder })
-    const message = { id: 'u1', name: 'user', role: 'USER', content: [{ type: 'text', text: 'Hi' }], metadata: {}, timestamp: null, usage: null } as const
+    const message = {
+      id: 'u1',
+      name: 'user',
+      role: 'USER',
+      content: [{ type: 'text', text: 'Hi' }],
+      metadata: {},
+      timestamp: null,
+      usage: null,
+    } as const
     store.getState().load([message])
     expect(recorder.entries().map((entry) => entry.kind)).toEqual(['reset', 'load'])
     expect(createTimeTravel(recorder).stateAt(2).agent.userMessages).toEqual([{ message, turnIndex: 0 }])

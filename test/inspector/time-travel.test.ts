@@ -10,7 +10,9 @@ const logs = loadRecordedLogs()
 function eventEntries(values: readonly unknown[]): RecordedEntry[] {
   return values.map((value, time) => {
     const parsed = parseAgentEvent(value)
-    return parsed.ok ? { kind: 'event', value, event: parsed.event, receivedAt: time } : { kind: 'invalid', value, error: parsed.error, receivedAt: time }
+    return parsed.ok
+      ? { kind: 'event', value, event: parsed.event, receivedAt: time }
+      : { kind: 'invalid', value, error: parsed.error, receivedAt: time }
   })
 }
 
@@ -31,7 +33,12 @@ describe.each(logs)('time travel over the recorded stream $name', (log) => {
 })
 
 describe('time travel over a long log', () => {
-  const values = [start(), textStart(), ...Array.from({ length: 5000 }, (_, index) => (index % 500 === 7 ? { type: 'TEXT_BLOCK_DELTA' } : text(`${index} `))), end()]
+  const values = [
+    start(),
+    textStart(),
+    ...Array.from({ length: 5000 }, (_, index) => (index % 500 === 7 ? { type: 'TEXT_BLOCK_DELTA' } : text(`${index} `))),
+    end(),
+  ]
 
   it('jumps back and forth to the same states as a replay from scratch', () => {
     const recorder = createEventRecorder({ entries: eventEntries(values) })

@@ -8,7 +8,8 @@ import { callsOf, loadRecordedLogs } from './recorded-logs'
 
 const logs = loadRecordedLogs()
 const byName = (name: string) => logs.find((log) => log.name === name)!
-const typed = (events: readonly unknown[], type: string) => events.filter((event) => (event as { type: string }).type === type) as Record<string, unknown>[]
+const typed = (events: readonly unknown[], type: string) =>
+  events.filter((event) => (event as { type: string }).type === type) as Record<string, unknown>[]
 
 describe('buildTimeline', () => {
   it('has a bar per model call with its usage, and a bar per tool call, in each turn', () => {

@@ -78,7 +78,10 @@ describe('confirmations, per transport', () => {
     await editor.fill('{"path": "/tmp/report-draft.txt"}')
     await tray.getByRole('button', { name: EN.approveEdited }).click()
     await waitForTurn(page, 1, ['completed'])
-    expect(deletion(await storedMessages(inject('agentscopeUrl'), await session))).toMatchObject({ state: 'success', output: [{ type: 'text', text: 'Deleted /tmp/report-draft.txt' }] })
+    expect(deletion(await storedMessages(inject('agentscopeUrl'), await session))).toMatchObject({
+      state: 'success',
+      output: [{ type: 'text', text: 'Deleted /tmp/report-draft.txt' }],
+    })
 
     tray = await (async () => {
       await send(page, 'Delete the report again (confirm)')
@@ -112,7 +115,10 @@ describe('confirmations, per transport', () => {
     await tray.getByRole('button', { name: EN.approve, exact: true }).click()
     await waitForTurn(page, 1, ['completed'])
     const stored = deletion(await storedMessages(inject('agentscopeUrl'), await session))
-    expect(stored).toMatchObject({ state: 'error', output: [{ type: 'text', text: expect.stringContaining(`Parameter validation failed for tool 'delete_file'`) }] })
+    expect(stored).toMatchObject({
+      state: 'error',
+      output: [{ type: 'text', text: expect.stringContaining(`Parameter validation failed for tool 'delete_file'`) }],
+    })
     // the kit shows what the server did
     expect(await page.locator('article.as-tool[data-tool="delete_file"]').getAttribute('data-status')).toBe('error')
   })

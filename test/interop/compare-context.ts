@@ -148,22 +148,24 @@ export function resultIdsOf(events: readonly unknown[]): Set<string> {
 export function kitExchanges(snapshot: AgentSnapshot, requests: readonly RunRequest[]): Exchange[] {
   const exchanges: { user: Exchange['user']; blocks: unknown[]; usage: ChatUsage[] }[] = []
   // The snapshot holds the user's messages too; the requests say what each turn answered.
-  snapshot.messages.filter((message) => message.role !== 'USER').forEach((message, index) => {
-    const request = requests[index]
-    const turn = snapshot.turns[index]
-    if (request?.kind === 'message') {
-      const user = request.messages[0] as Msg
-      exchanges.push({ user: { id: user.id, text: textOf(user) }, blocks: [], usage: [] })
-    }
-    const current = exchanges[exchanges.length - 1]
-    if (current === undefined || turn === undefined) return
-    const suspended = turn.generateReason === 'TOOL_SUSPENDED'
-    for (const block of message.content) {
-      if (suspended && block.type === 'tool_result' && (block as { state?: unknown }).state === 'running') continue
-      current.blocks.push(normalizeBlock(block))
-    }
-    for (const call of turn.modelCalls) if (call.usage !== null) current.usage.push(roundTime(call.usage))
-  })
+  snapshot.messages
+    .filter((message) => message.role !== 'USER')
+    .forEach((message, index) => {
+      const request = requests[index]
+      const turn = snapshot.turns[index]
+      if (request?.kind === 'message') {
+        const user = request.messages[0] as Msg
+        exchanges.push({ user: { id: user.id, text: textOf(user) }, blocks: [], usage: [] })
+      }
+      const current = exchanges[exchanges.length - 1]
+      if (current === undefined || turn === undefined) return
+      const suspended = turn.generateReason === 'TOOL_SUSPENDED'
+      for (const block of message.content) {
+        if (suspended && block.type === 'tool_result' && (block as { state?: unknown }).state === 'running') continue
+        current.blocks.push(normalizeBlock(block))
+      }
+      for (const call of turn.modelCalls) if (call.usage !== null) current.usage.push(roundTime(call.usage))
+    })
   return exchanges
 }
 

@@ -36,7 +36,10 @@ describe('Agent Protocol cut 50 times against the real replay buffer', () => {
     const uncut = await proxy(() => null)
     const session = () => `cuts-${globalThis.crypto.randomUUID().slice(0, 8)}`
     const started = Date.now()
-    const reference = await converse(createAgentProtocolTransport({ url: `http://127.0.0.1:${uncut.port}/api`, agentId: 'assistant', sessionId: session() }), [longAnswer])
+    const reference = await converse(
+      createAgentProtocolTransport({ url: `http://127.0.0.1:${uncut.port}/api`, agentId: 'assistant', sessionId: session() }),
+      [longAnswer],
+    )
     expect(reference.errors).toEqual([])
     const duration = Date.now() - started
     const total = uncut.bytes.filter((_, index) => isEvents(uncut.requests[index] ?? '')).reduce((sum, size) => sum + size, 0)
@@ -65,6 +68,8 @@ describe('Agent Protocol cut 50 times against the real replay buffer', () => {
     expect(new Set(ids).size).toBe(ids.length)
     expect(survived.events).toHaveLength(reference.events.length)
     expect(shapeOf(snapshotOf(survived))).toEqual(shapeOf(snapshotOf(reference)))
-    console.info(`[cuts] Agent Protocol on AgentScope 2.0.2: ${cut.cuts.total} cuts over a ${total}-byte stream, ${cut.requests.length} requests, ${transport.duplicateFrames} replayed frames dropped by seq`)
+    console.info(
+      `[cuts] Agent Protocol on AgentScope 2.0.2: ${cut.cuts.total} cuts over a ${total}-byte stream, ${cut.requests.length} requests, ${transport.duplicateFrames} replayed frames dropped by seq`,
+    )
   }, 120_000)
 })

@@ -55,7 +55,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('agentscope200Url', java200.url)
     project.provide('baseUrl', `http://127.0.0.1:${address.port}`)
     project.provide('browserEndpoint', browser.wsEndpoint())
-    console.log(`[interop] AgentScope 2.0.2 ${java.url}, 2.0.0 ${java200.url}, demo http://127.0.0.1:${address.port} (ready in ${Date.now() - started} ms)`)
+    console.log(
+      `[interop] AgentScope 2.0.2 ${java.url}, 2.0.0 ${java200.url}, demo http://127.0.0.1:${address.port} (ready in ${Date.now() - started} ms)`,
+    )
   } catch (error) {
     await teardown()
     throw error

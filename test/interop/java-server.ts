@@ -20,7 +20,9 @@ export type AgentscopeVersion = '2.0.2' | '2.0.0'
 
 /** The runnable jar `mvn package` makes for a build (`<finalName>` and the profile's `<directory>` in the pom). */
 export function serverJar(version: AgentscopeVersion = '2.0.2'): string {
-  return version === '2.0.2' ? join(SERVER_DIR, 'target', 'agentscope-kit-server.jar') : join(SERVER_DIR, 'target', 'agentscope-2.0.0', 'agentscope-kit-server.jar')
+  return version === '2.0.2'
+    ? join(SERVER_DIR, 'target', 'agentscope-kit-server.jar')
+    : join(SERVER_DIR, 'target', 'agentscope-2.0.0', 'agentscope-kit-server.jar')
 }
 /** The 2.0.2 jar. */
 export const SERVER_JAR = serverJar('2.0.2')

@@ -43,7 +43,9 @@ describe('reload and resume against AgentScope 2.0.2', () => {
     const third = await openPage(url, sessionId)
     expect(third.getState().agent.pendingConfirmation).toBeNull()
     expect(third.getState().status).toBe('idle')
-    const texts = toSnapshot(third.getState().agent).messages.flatMap((message) => message.content).flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : []))
+    const texts = toSnapshot(third.getState().agent)
+      .messages.flatMap((message) => message.content)
+      .flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : []))
     expect(texts.join('')).toContain('Understood: I left the file alone.')
   })
 

@@ -96,9 +96,19 @@ export const SCENARIOS: readonly Scenario[] = [
     turnStatuses: ONE_TURN,
     steps: (session) => session.send('Interleave the weather lookups'),
   },
-  { name: 'streaming-tool', description: 'a tool that streams its output', turnStatuses: ONE_TURN, steps: (session) => session.send('Stream the build log') },
+  {
+    name: 'streaming-tool',
+    description: 'a tool that streams its output',
+    turnStatuses: ONE_TURN,
+    steps: (session) => session.send('Stream the build log'),
+  },
   { name: 'tool-error', description: 'a tool that throws', turnStatuses: ONE_TURN, steps: (session) => session.send('Look up order A-1001 (error)') },
-  { name: 'image', description: 'a tool that returns a PNG DataBlock', turnStatuses: ONE_TURN, steps: (session) => session.send('Draw the revenue chart (image)') },
+  {
+    name: 'image',
+    description: 'a tool that returns a PNG DataBlock',
+    turnStatuses: ONE_TURN,
+    steps: (session) => session.send('Draw the revenue chart (image)'),
+  },
   {
     name: 'hitl-approve',
     description: 'delete_file asks; the user approves',
@@ -124,9 +134,7 @@ export const SCENARIOS: readonly Scenario[] = [
     steps: async (session) => {
       await session.send('Delete the report (confirm)')
       await session.confirm((calls) =>
-        calls
-          .filter(byName('delete_file'))
-          .map((call) => ({ toolCallId: call.id, approved: true, input: { path: '/tmp/report-draft.txt' } })),
+        calls.filter(byName('delete_file')).map((call) => ({ toolCallId: call.id, approved: true, input: { path: '/tmp/report-draft.txt' } })),
       )
     },
   },
@@ -151,7 +159,12 @@ export const SCENARIOS: readonly Scenario[] = [
       await session.submit((calls) => calls.map((call) => ({ toolCallId: call.id, output: 'Starter $0/mo · Pro $29/mo per seat' })))
     },
   },
-  { name: 'interrupt', description: 'a slow answer, stopped after its first delta', turnStatuses: ['interrupted'], steps: (session) => session.sendAndStop('Write a long essay (interrupt me)') },
+  {
+    name: 'interrupt',
+    description: 'a slow answer, stopped after its first delta',
+    turnStatuses: ['interrupted'],
+    steps: (session) => session.sendAndStop('Write a long essay (interrupt me)'),
+  },
   {
     name: 'max-iterations',
     description: 'the model keeps calling a tool until maxIters, then summarizes',
@@ -250,7 +263,7 @@ export async function runScenario(url: string, scenario: Scenario, transportName
       if (state.error?.code !== 'refused') throw error
       refusals.push(state.error.message)
       const end = await transport.run(request(), { signal: new AbortController().signal, onEvent: () => {} })
-      if (end !== 'ended') throw new Error(`The direct run ended ${end}`)
+      if (end !== 'ended') throw new Error(`The direct run ended ${end}`, { cause: error })
       return
     }
     const { status, error } = store.getState()
@@ -260,7 +273,10 @@ export async function runScenario(url: string, scenario: Scenario, transportName
   const session: ScenarioSession = {
     send: (text) => {
       const message = userMessage(text)
-      return viaStore(() => store.getState().send(message), () => ({ kind: 'message', messages: [message] }))
+      return viaStore(
+        () => store.getState().send(message),
+        () => ({ kind: 'message', messages: [message] }),
+      )
     },
     confirm: (decide) => {
       const calls = store.getState().agent.pendingConfirmation?.toolCalls ?? lastToolCalls(runs, 'REQUIRE_USER_CONFIRM')

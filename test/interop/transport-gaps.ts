@@ -46,112 +46,114 @@ export const STOP_ON_SERVER: Readonly<Record<TransportName, 'interrupted' | 'can
 
 export const TRANSPORT_GAPS: Readonly<Record<TransportName, Readonly<Record<string, TransportGap>>>> = {
   native: {
-    "hitl-always-allow": {
-      cause: "AgentScope 2.0.2 with an AgentStateStore (as upstream recommends; here JsonFileAgentStateStore) rebuilds the permission engine from the stored state at the start of every call (ReActAgent.activateSlotForContext), and a rule sent with a ConfirmResult is only added to that call's engine (PermissionEngine.addRule), never stored: \"always allow\" holds for the resumed call, and the next delete asks again. On 2.0.0 (in-memory state) the rule sticks. An upstream bug; the kit sends the rule either way.",
+    'hitl-always-allow': {
+      cause:
+        'AgentScope 2.0.2 with an AgentStateStore (as upstream recommends; here JsonFileAgentStateStore) rebuilds the permission engine from the stored state at the start of every call (ReActAgent.activateSlotForContext), and a rule sent with a ConfirmResult is only added to that call\'s engine (PermissionEngine.addRule), never stored: "always allow" holds for the resumed call, and the next delete asks again. On 2.0.0 (in-memory state) the rule sticks. An upstream bug; the kit sends the rule either way.',
       differences: [
-        "exchange 1 (\"Delete the report again (confirm)\"): only the kit has {\"type\":\"tool_use\",\"id\":\"#4\",\"name\":\"get_weather\",\"input\":{\"city\":\"Berlin\"},\"content\":\"{\\\"city\\\": \\\"Berlin\\\"}\",\"metadata\":{},\"state\":\"pending\"}",
-        "exchange 1 (\"Delete the report again (confirm)\"): only the server has {\"type\":\"tool_use\",\"id\":\"#4\",\"name\":\"get_weather\",\"input\":{\"city\":\"Berlin\"},\"content\":\"{\\\"city\\\": \\\"Berlin\\\"}\",\"metadata\":{},\"state\":\"allowed\"}",
-        "turn statuses [\"awaiting_confirmation\",\"completed\",\"awaiting_confirmation\"], expected [\"awaiting_confirmation\",\"completed\",\"completed\"]",
-        "still pending confirmation: [\"#3\"]",
+        'exchange 1 ("Delete the report again (confirm)"): only the kit has {"type":"tool_use","id":"#4","name":"get_weather","input":{"city":"Berlin"},"content":"{\\"city\\": \\"Berlin\\"}","metadata":{},"state":"pending"}',
+        'exchange 1 ("Delete the report again (confirm)"): only the server has {"type":"tool_use","id":"#4","name":"get_weather","input":{"city":"Berlin"},"content":"{\\"city\\": \\"Berlin\\"}","metadata":{},"state":"allowed"}',
+        'turn statuses ["awaiting_confirmation","completed","awaiting_confirmation"], expected ["awaiting_confirmation","completed","completed"]',
+        'still pending confirmation: ["#3"]',
       ],
     },
   },
   agui: {
-    "tool-error": {
+    'tool-error': {
       cause: "AG-UI's TOOL_CALL_RESULT has no state: a failed tool reads as a successful result with the error text.",
       differences: [
-        "exchange 0 (\"Look up order A-1001 (error)\"): only the kit has {\"type\":\"tool_result\",\"id\":\"#1\",\"name\":\"lookup_order\",\"output\":[{\"type\":\"text\",\"text\":\"Error: Tool execution failed: order service unavailable for A-1001\"}],\"metadata\":{},\"state\":\"success\"}",
-        "exchange 0 (\"Look up order A-1001 (error)\"): only the server has {\"type\":\"tool_result\",\"id\":\"#1\",\"name\":\"lookup_order\",\"output\":[{\"type\":\"text\",\"text\":\"Error: Tool execution failed: order service unavailable for A-1001\"}],\"metadata\":{},\"state\":\"error\"}",
+        'exchange 0 ("Look up order A-1001 (error)"): only the kit has {"type":"tool_result","id":"#1","name":"lookup_order","output":[{"type":"text","text":"Error: Tool execution failed: order service unavailable for A-1001"}],"metadata":{},"state":"success"}',
+        'exchange 0 ("Look up order A-1001 (error)"): only the server has {"type":"tool_result","id":"#1","name":"lookup_order","output":[{"type":"text","text":"Error: Tool execution failed: order service unavailable for A-1001"}],"metadata":{},"state":"error"}',
       ],
     },
-    "external-execution": {
-      cause: "AG-UI's resume becomes a TOOL Msg made by the server (AguiMessageConverter.toToolResultMsg): no tool name, and metadata agui.interruptId / agui.resumeStatus.",
+    'external-execution': {
+      cause:
+        "AG-UI's resume becomes a TOOL Msg made by the server (AguiMessageConverter.toToolResultMsg): no tool name, and metadata agui.interruptId / agui.resumeStatus.",
       differences: [
-        "exchange 0 (\"Read the pricing page (external)\"): only the kit has {\"type\":\"tool_result\",\"id\":\"#1\",\"name\":\"read_browser_page\",\"output\":[{\"type\":\"text\",\"text\":\"Starter $0/mo · Pro $29/mo per seat\"}],\"metadata\":{},\"state\":\"success\"}",
-        "exchange 0 (\"Read the pricing page (external)\"): only the server has {\"type\":\"tool_result\",\"id\":\"#1\",\"name\":null,\"output\":[{\"type\":\"text\",\"text\":\"Starter $0/mo · Pro $29/mo per seat\"}],\"metadata\":{\"agui.interruptId\":\"<uuid>:#1\",\"agui.resumeStatus\":\"resolved\"},\"state\":\"success\"}",
+        'exchange 0 ("Read the pricing page (external)"): only the kit has {"type":"tool_result","id":"#1","name":"read_browser_page","output":[{"type":"text","text":"Starter $0/mo · Pro $29/mo per seat"}],"metadata":{},"state":"success"}',
+        'exchange 0 ("Read the pricing page (external)"): only the server has {"type":"tool_result","id":"#1","name":null,"output":[{"type":"text","text":"Starter $0/mo · Pro $29/mo per seat"}],"metadata":{"agui.interruptId":"<uuid>:#1","agui.resumeStatus":"resolved"},"state":"success"}',
       ],
     },
   },
-  "agent-protocol": {
-    "plain": {
+  'agent-protocol': {
+    plain: {
+      cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
+      differences: ['exchange 0 ("Hello!"): user message {"id":"<uuid>","text":"Hello!"} ≠ {"id":"<uuid>","text":"Hello!"}'],
+    },
+    thinking: {
       cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
       differences: [
-        "exchange 0 (\"Hello!\"): user message {\"id\":\"<uuid>\",\"text\":\"Hello!\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Hello!\"}",
+        'exchange 0 ("Think it over first"): user message {"id":"<uuid>","text":"Think it over first"} ≠ {"id":"<uuid>","text":"Think it over first"}',
       ],
     },
-    "thinking": {
+    'parallel-tools': {
       cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
       differences: [
-        "exchange 0 (\"Think it over first\"): user message {\"id\":\"<uuid>\",\"text\":\"Think it over first\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Think it over first\"}",
+        'exchange 0 ("Weather in Paris and Tokyo, in parallel"): user message {"id":"<uuid>","text":"Weather in Paris and Tokyo, in parallel"} ≠ {"id":"<uuid>","text":"Weather in Paris and Tokyo, in parallel"}',
       ],
     },
-    "parallel-tools": {
+    'interleaved-tool-arguments': {
       cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
       differences: [
-        "exchange 0 (\"Weather in Paris and Tokyo, in parallel\"): user message {\"id\":\"<uuid>\",\"text\":\"Weather in Paris and Tokyo, in parallel\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Weather in Paris and Tokyo, in parallel\"}",
+        'exchange 0 ("Interleave the weather lookups"): user message {"id":"<uuid>","text":"Interleave the weather lookups"} ≠ {"id":"<uuid>","text":"Interleave the weather lookups"}',
       ],
     },
-    "interleaved-tool-arguments": {
+    'streaming-tool': {
       cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
       differences: [
-        "exchange 0 (\"Interleave the weather lookups\"): user message {\"id\":\"<uuid>\",\"text\":\"Interleave the weather lookups\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Interleave the weather lookups\"}",
+        'exchange 0 ("Stream the build log"): user message {"id":"<uuid>","text":"Stream the build log"} ≠ {"id":"<uuid>","text":"Stream the build log"}',
       ],
     },
-    "streaming-tool": {
+    'tool-error': {
       cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
       differences: [
-        "exchange 0 (\"Stream the build log\"): user message {\"id\":\"<uuid>\",\"text\":\"Stream the build log\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Stream the build log\"}",
+        'exchange 0 ("Look up order A-1001 (error)"): user message {"id":"<uuid>","text":"Look up order A-1001 (error)"} ≠ {"id":"<uuid>","text":"Look up order A-1001 (error)"}',
       ],
     },
-    "tool-error": {
+    image: {
       cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
       differences: [
-        "exchange 0 (\"Look up order A-1001 (error)\"): user message {\"id\":\"<uuid>\",\"text\":\"Look up order A-1001 (error)\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Look up order A-1001 (error)\"}",
+        'exchange 0 ("Draw the revenue chart (image)"): user message {"id":"<uuid>","text":"Draw the revenue chart (image)"} ≠ {"id":"<uuid>","text":"Draw the revenue chart (image)"}',
       ],
     },
-    "image": {
+    subagent: {
       cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
       differences: [
-        "exchange 0 (\"Draw the revenue chart (image)\"): user message {\"id\":\"<uuid>\",\"text\":\"Draw the revenue chart (image)\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Draw the revenue chart (image)\"}",
+        'exchange 0 ("Ask the researcher (subagent)"): user message {"id":"<uuid>","text":"Ask the researcher (subagent)"} ≠ {"id":"<uuid>","text":"Ask the researcher (subagent)"}',
       ],
     },
-    "subagent": {
+    'subagent-confirm': {
       cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
       differences: [
-        "exchange 0 (\"Ask the researcher (subagent)\"): user message {\"id\":\"<uuid>\",\"text\":\"Ask the researcher (subagent)\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Ask the researcher (subagent)\"}",
+        'exchange 0 ("Ask the checker to delete the report (subagent confirm)"): user message {"id":"<uuid>","text":"Ask the checker to delete the report (subagent confirm)"} ≠ {"id":"<uuid>","text":"Ask the checker to delete the report (subagent confirm)"}',
       ],
     },
-    "subagent-confirm": {
+    'hitl-deny': {
       cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
       differences: [
-        "exchange 0 (\"Ask the checker to delete the report (subagent confirm)\"): user message {\"id\":\"<uuid>\",\"text\":\"Ask the checker to delete the report (subagent confirm)\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Ask the checker to delete the report (subagent confirm)\"}",
+        'exchange 0 ("Delete the report (confirm)"): user message {"id":"<uuid>","text":"Delete the report (confirm)"} ≠ {"id":"<uuid>","text":"Delete the report (confirm)"}',
       ],
     },
-    "hitl-deny": {
+    'hitl-approve': {
+      cause:
+        "Agent Protocol sends only the user's text (the server makes its own user message and id), and its resume rebuilds the approved call from its input alone (AgentProtocolTaskStore.toConfirmResults): the stored call has no `content`.",
+      differences: [
+        'exchange 0 ("Delete the report (confirm)"): user message {"id":"<uuid>","text":"Delete the report (confirm)"} ≠ {"id":"<uuid>","text":"Delete the report (confirm)"}',
+        'exchange 0 ("Delete the report (confirm)"): only the kit has {"type":"tool_use","id":"#1","name":"delete_file","input":{"path":"/tmp/report.txt"},"content":"{\\"path\\":\\"/tmp/report.txt\\"}","metadata":{},"state":"allowed"}',
+        'exchange 0 ("Delete the report (confirm)"): only the server has {"type":"tool_use","id":"#1","name":"delete_file","input":{"path":"/tmp/report.txt"},"content":null,"metadata":{},"state":"allowed"}',
+      ],
+    },
+    interrupt: {
+      cause:
+        "Agent Protocol sends only the user's text (the server makes its own user message and id); cancel does not stop the agent, which finishes its model call (usage and all) after the kit stopped.",
+      differences: [
+        'exchange 0 ("Write a long essay (interrupt me)"): user message {"id":"<uuid>","text":"Write a long essay (interrupt me)"} ≠ {"id":"<uuid>","text":"Write a long essay (interrupt me)"}',
+        'exchange 0 ("Write a long essay (interrupt me)"): usage per model call [] ≠ [{"inputTokens":152,"outputTokens":68,"cachedTokens":0,"time":2,"totalTokens":220}]',
+      ],
+    },
+    'max-iterations': {
       cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
       differences: [
-        "exchange 0 (\"Delete the report (confirm)\"): user message {\"id\":\"<uuid>\",\"text\":\"Delete the report (confirm)\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Delete the report (confirm)\"}",
-      ],
-    },
-    "hitl-approve": {
-      cause: "Agent Protocol sends only the user's text (the server makes its own user message and id), and its resume rebuilds the approved call from its input alone (AgentProtocolTaskStore.toConfirmResults): the stored call has no `content`.",
-      differences: [
-        "exchange 0 (\"Delete the report (confirm)\"): user message {\"id\":\"<uuid>\",\"text\":\"Delete the report (confirm)\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Delete the report (confirm)\"}",
-        "exchange 0 (\"Delete the report (confirm)\"): only the kit has {\"type\":\"tool_use\",\"id\":\"#1\",\"name\":\"delete_file\",\"input\":{\"path\":\"/tmp/report.txt\"},\"content\":\"{\\\"path\\\":\\\"/tmp/report.txt\\\"}\",\"metadata\":{},\"state\":\"allowed\"}",
-        "exchange 0 (\"Delete the report (confirm)\"): only the server has {\"type\":\"tool_use\",\"id\":\"#1\",\"name\":\"delete_file\",\"input\":{\"path\":\"/tmp/report.txt\"},\"content\":null,\"metadata\":{},\"state\":\"allowed\"}",
-      ],
-    },
-    "interrupt": {
-      cause: "Agent Protocol sends only the user's text (the server makes its own user message and id); cancel does not stop the agent, which finishes its model call (usage and all) after the kit stopped.",
-      differences: [
-        "exchange 0 (\"Write a long essay (interrupt me)\"): user message {\"id\":\"<uuid>\",\"text\":\"Write a long essay (interrupt me)\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Write a long essay (interrupt me)\"}",
-        "exchange 0 (\"Write a long essay (interrupt me)\"): usage per model call [] ≠ [{\"inputTokens\":152,\"outputTokens\":68,\"cachedTokens\":0,\"time\":2,\"totalTokens\":220}]",
-      ],
-    },
-    "max-iterations": {
-      cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
-      differences: [
-        "exchange 0 (\"Keep checking Oslo (max iterations)\"): user message {\"id\":\"<uuid>\",\"text\":\"Keep checking Oslo (max iterations)\"} ≠ {\"id\":\"<uuid>\",\"text\":\"Keep checking Oslo (max iterations)\"}",
+        'exchange 0 ("Keep checking Oslo (max iterations)"): user message {"id":"<uuid>","text":"Keep checking Oslo (max iterations)"} ≠ {"id":"<uuid>","text":"Keep checking Oslo (max iterations)"}',
       ],
     },
   },

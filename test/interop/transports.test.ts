@@ -19,7 +19,8 @@ const url = inject('agentscopeUrl')
 async function settledContext(run: ScenarioRun): Promise<ScenarioRun> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const stored = await storedMessages(url, run.sessionId)
-    if (stored.some((message) => message.role === 'ASSISTANT' && message.content.length > 0 && stored.indexOf(message) === stored.length - 1)) return { ...run, stored }
+    if (stored.some((message) => message.role === 'ASSISTANT' && message.content.length > 0 && stored.indexOf(message) === stored.length - 1))
+      return { ...run, stored }
     await new Promise((resolve) => setTimeout(resolve, 150))
   }
   return run
@@ -41,7 +42,10 @@ function textAfterStop(rebuilt: AgentSnapshot, run: ScenarioRun, afterStop: 'can
     .flatMap((message) => message.content)
     .flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : []))
     .join('')
-  const serverText = run.stored.flatMap((message) => (message.role === 'ASSISTANT' ? message.content : [])).flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : [])).join('')
+  const serverText = run.stored
+    .flatMap((message) => (message.role === 'ASSISTANT' ? message.content : []))
+    .flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : []))
+    .join('')
   expect(kitText.startsWith('word1 '), kitText).toBe(true)
   if (afterStop === 'cancelled') expect(serverText).toBe('')
   else {

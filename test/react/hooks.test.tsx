@@ -27,7 +27,12 @@ async function serve(events: Record<string, unknown>[], burst = 64, options: { s
     let index = 0
     const write = () => {
       if (index >= events.length) return void response.end()
-      response.write(events.slice(index, (index += burst)).map(frame).join(''))
+      response.write(
+        events
+          .slice(index, (index += burst))
+          .map(frame)
+          .join(''),
+      )
       setImmediate(write)
     }
     write()
@@ -56,11 +61,7 @@ function Turn({ index }: { index: number }) {
 function Chat() {
   const { transcript, status } = useAgentStream()
   count('chat')
-  return (
-    <div data-status={status}>
-      {transcript.map((item) => (item.kind === 'turn' ? <Turn key={item.key} index={item.index} /> : null))}
-    </div>
-  )
+  return <div data-status={status}>{transcript.map((item) => (item.kind === 'turn' ? <Turn key={item.key} index={item.index} /> : null))}</div>
 }
 
 async function sendAndWait(store: AgentStore, ui = <Chat />) {
@@ -81,8 +82,14 @@ describe('hooks', () => {
       const timer = setTimeout(() => act(callback), 0)
       return () => clearTimeout(timer)
     }
-    const store = await serve([start(), thinkingStart, thinking('plan'), thinkingEnd, opening, ...deltas, textEnd(), end()], 64, { scheduleFrame: frames })
-    render(<AgentProvider store={store}><Chat /></AgentProvider>)
+    const store = await serve([start(), thinkingStart, thinking('plan'), thinkingEnd, opening, ...deltas, textEnd(), end()], 64, {
+      scheduleFrame: frames,
+    })
+    render(
+      <AgentProvider store={store}>
+        <Chat />
+      </AgentProvider>,
+    )
     await store.getState().send('go')
     const [thinkingKey, textKey] = [thinkingStart.id as string, opening.id as string]
     expect(screen.getByTestId(textKey).textContent).toMatch(/^w0 w1 .* w1999 $/)
@@ -115,9 +122,17 @@ describe('hooks', () => {
     const store = createAgentStore({ transport: createSseTransport({ url: `${server.url}/api`, sessionId: 's' }) })
     function Tool() {
       const tool = useToolCall('c1')
-      return <pre data-testid="tool" data-status={tool?.call.status}>{JSON.stringify(tool?.input)}</pre>
+      return (
+        <pre data-testid="tool" data-status={tool?.call.status}>
+          {JSON.stringify(tool?.input)}
+        </pre>
+      )
     }
-    render(<AgentProvider store={store}><Tool /></AgentProvider>)
+    render(
+      <AgentProvider store={store}>
+        <Tool />
+      </AgentProvider>,
+    )
     const sending = store.getState().send('go')
     const partial = await screen.findByText('{"path":"/tmp/a","content":"Hel"}')
     expect(partial.dataset.status).toBe('streaming')

@@ -23,8 +23,16 @@ it('hears failed runs and reported errors through the latest onError of the prov
   }
   const first: string[] = []
   const second: string[] = []
-  const view = render(<AgentProvider transport={failing} onError={(error) => first.push(error.code)}><Grab /></AgentProvider>)
-  view.rerender(<AgentProvider transport={failing} onError={(error) => second.push(error.code)}><Grab /></AgentProvider>)
+  const view = render(
+    <AgentProvider transport={failing} onError={(error) => first.push(error.code)}>
+      <Grab />
+    </AgentProvider>,
+  )
+  view.rerender(
+    <AgentProvider transport={failing} onError={(error) => second.push(error.code)}>
+      <Grab />
+    </AgentProvider>,
+  )
   await act(() => session!.send('Hi'))
   const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
   act(() => session!.reportError(new Error('a card threw'), 'block text-1'))

@@ -198,7 +198,13 @@ describe('errors that surface (#12)', () => {
     // A transport may hand over any object; this one throws the second time its delta is read (in the reducer).
     let reads = 0
     const delta = text('x')
-    const hostile = { ...delta, get delta() { if (++reads > 1) throw new Error('boom'); return 'x' } }
+    const hostile = {
+      ...delta,
+      get delta() {
+        if (++reads > 1) throw new Error('boom')
+        return 'x'
+      },
+    }
     const errors: string[] = []
     const session = createAgentSession({
       scheduleFrame: microtaskFrames,

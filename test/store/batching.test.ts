@@ -34,7 +34,10 @@ it('publishes at most once per frame, in ~8 ms slices when thousands of events a
     if (state.agent !== previous.agent) updates++
   })
   let finished = false
-  const sending = store.getState().send('go').then(() => (finished = true))
+  const sending = store
+    .getState()
+    .send('go')
+    .then(() => (finished = true))
   while (!finished) {
     await new Promise((resolve) => setTimeout(resolve, 2))
     const due = frames.splice(0)

@@ -82,12 +82,18 @@ describe('createAgentStore', () => {
     await expect(store.getState().send('hello?')).rejects.toMatchObject({ code: 'refused' })
     const [first, second] = store.getState().agent.pendingConfirmation!.toolCalls
     const rule = { tool_name: 'bash', rule_content: 'rm -rf ./build', behavior: 'allow' as const, source: 'session' }
-    const answer = store.getState().confirm([{ toolCallId: first!.id, approved: true, rules: [rule] }, { toolCallId: second!.id, approved: false }])
+    const answer = store.getState().confirm([
+      { toolCallId: first!.id, approved: true, rules: [rule] },
+      { toolCallId: second!.id, approved: false },
+    ])
     await expect(store.getState().confirm([{ toolCallId: first!.id, approved: true }])).rejects.toMatchObject({ code: 'refused' })
     await answer
     expect(server.requests.filter((request) => request.url.endsWith('/runs'))).toHaveLength(2)
     expect(JSON.parse(server.requests[1]!.body)).toEqual({
-      confirmResults: [{ confirmed: true, toolCall: first, rules: [rule] }, { confirmed: false, toolCall: second, rules: null }],
+      confirmResults: [
+        { confirmed: true, toolCall: first, rules: [rule] },
+        { confirmed: false, toolCall: second, rules: null },
+      ],
     })
     expect(store.getState().status).toBe('done')
     expect(snapshotOf(store.getState())).toEqual(expectedOf('user-confirm-pause-and-resume'))
@@ -100,7 +106,9 @@ describe('createAgentStore', () => {
     const call = store.getState().agent.pendingConfirmation!.toolCalls[0]!
     await store.getState().confirm([{ toolCallId: call.id, approved: true, input: { path: '/tmp/x' } }])
     expect(JSON.parse(server.requests[1]!.body).confirmResults[0].toolCall).toEqual({
-      ...call, input: { path: '/tmp/x' }, content: '{"path":"/tmp/x"}',
+      ...call,
+      input: { path: '/tmp/x' },
+      content: '{"path":"/tmp/x"}',
     })
   })
 
@@ -113,7 +121,9 @@ describe('createAgentStore', () => {
     await expect(store.getState().submitToolResults([{ toolCallId: 'unknown', output: 'x' }])).rejects.toMatchObject({ code: 'refused' })
     await store.getState().submitToolResults([{ toolCallId: call.id, output: 'Pricing: …' }])
     expect(JSON.parse(server.requests[1]!.body)).toEqual({
-      toolResults: [{ type: 'tool_result', id: call.id, name: call.name, output: [{ type: 'text', text: 'Pricing: …' }], metadata: {}, state: 'success' }],
+      toolResults: [
+        { type: 'tool_result', id: call.id, name: call.name, output: [{ type: 'text', text: 'Pricing: …' }], metadata: {}, state: 'success' },
+      ],
     })
     expect(store.getState().status).toBe('done')
   })
@@ -170,10 +180,12 @@ describe('createAgentStore', () => {
   it('loads stored messages as user messages and turns, and a paused last turn is pending again', () => {
     const { store } = storeFor('http://127.0.0.1:1')
     const paused = byName('user-confirm-pause-and-resume').events[16] as { result: never }
-    store.getState().load([
-      { id: 'u1', name: 'user', role: 'USER', content: [{ type: 'text', text: 'Clean up' }], metadata: {}, timestamp: null, usage: null },
-      paused.result,
-    ])
+    store
+      .getState()
+      .load([
+        { id: 'u1', name: 'user', role: 'USER', content: [{ type: 'text', text: 'Clean up' }], metadata: {}, timestamp: null, usage: null },
+        paused.result,
+      ])
     const state = store.getState()
     expect(state.transcript.map((item) => item.kind)).toEqual(['user', 'turn'])
     expect(state.status).toBe('awaiting-confirmation')

@@ -25,7 +25,8 @@ function reference(scope: Scope, id: string) {
 function toolIds(state: AgentState): [string, string][] {
   const ids: [string, string][] = []
   for (const scope of Object.values(state.scopes)) {
-    for (const turn of scope.turns) for (const entry of turn.entries) if (entry.kind === 'tool_use' || entry.kind === 'tool_result') ids.push([scope.key, entry.block.id])
+    for (const turn of scope.turns)
+      for (const entry of turn.entries) if (entry.kind === 'tool_use' || entry.kind === 'tool_result') ids.push([scope.key, entry.block.id])
   }
   return ids
 }

@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  allowRule,
-  applyEvents,
-  createAgentState,
-  replayEvents,
-  toSnapshot,
-  type AgentSnapshot,
-  type ConfirmationDecision,
-} from '../../src/core'
+import { allowRule, applyEvents, createAgentState, replayEvents, toSnapshot, type AgentSnapshot, type ConfirmationDecision } from '../../src/core'
 import { startScriptedAgentServer, type ScriptedAgentServer } from '../../src/testing'
 import { loadFixtures } from '../fixtures/load-fixtures'
 import { confirmBody, externalBody, message, postRun, requestedCalls, type WireEvent } from './scripted-client'

@@ -39,10 +39,7 @@ describe('confirmation', () => {
     const stored = server.handler.storedMessages(session)
     const denied = stored.flatMap((stored) => stored.content).find((block) => block.type === 'tool_result' && block.id === logs?.id)
     expect(denied).toMatchObject({ state: 'denied', output: [{ type: 'text', text: PERMISSION_DENIED_BY_USER }] })
-    expect(replayEvents(server.handler.sentEvents(session)).turns.map((turn) => turn.status)).toEqual([
-      'awaiting_confirmation',
-      'completed',
-    ])
+    expect(replayEvents(server.handler.sentEvents(session)).turns.map((turn) => turn.status)).toEqual(['awaiting_confirmation', 'completed'])
 
     const third = await postRun(server.url, session, message('clean it again'))
     const asked = requestedCalls(third.events, 'REQUIRE_USER_CONFIRM')
@@ -55,7 +52,9 @@ describe('confirmation', () => {
     const calls = requestedCalls(first.events, 'REQUIRE_USER_CONFIRM')
     const edited = { approved: true, input: { command: 'rm -rf ./dist' } }
     const second = await postRun(server.url, session, confirmBody(calls, [edited, { approved: false }]))
-    const output = ofType(second.events, 'TOOL_RESULT_TEXT_DELTA').map((event) => event.delta).join('')
+    const output = ofType(second.events, 'TOOL_RESULT_TEXT_DELTA')
+      .map((event) => event.delta)
+      .join('')
     expect(output).toContain('removed ./dist')
     const storedBlocks = server.handler.storedMessages(session).flatMap((stored) => stored.content)
     const storedCall = storedBlocks.find((block) => block.type === 'tool_use')
@@ -109,7 +108,11 @@ describe('confirmation', () => {
     const calls = requestedCalls(first.events, 'REQUIRE_USER_CONFIRM')
     const second = await postRun(server.url, session, confirmBody(calls, [{ approved: false }, { approved: false }]))
     expect(ofType(second.events, 'TOOL_RESULT_START')).toEqual([])
-    expect(ofType(second.events, 'TEXT_BLOCK_DELTA').map((event) => event.delta).join('')).toContain('Understood')
+    expect(
+      ofType(second.events, 'TEXT_BLOCK_DELTA')
+        .map((event) => event.delta)
+        .join(''),
+    ).toContain('Understood')
     expect(replayEvents(second.events).turns[0]?.status).toBe('completed')
   })
 })
@@ -188,7 +191,11 @@ describe('external execution', () => {
     expect(types.slice(0, 3)).toEqual(['AGENT_START', 'EXTERNAL_EXECUTION_RESULT', 'MODEL_CALL_START'])
     const request = ofType(first.events, 'REQUIRE_EXTERNAL_EXECUTION')[0]
     expect(ofType(second.events, 'EXTERNAL_EXECUTION_RESULT')[0]?.replyId).toBe(request?.replyId)
-    expect(ofType(second.events, 'TEXT_BLOCK_DELTA').map((event) => event.delta).join('')).toContain('Pro $29/mo per seat')
+    expect(
+      ofType(second.events, 'TEXT_BLOCK_DELTA')
+        .map((event) => event.delta)
+        .join(''),
+    ).toContain('Pro $29/mo per seat')
     const storedResults = server.handler.storedMessages(session).filter((stored) => stored.role === 'TOOL')
     expect(storedResults.flatMap((stored) => stored.content)).toMatchObject([{ id: call.id, state: 'success' }])
   })

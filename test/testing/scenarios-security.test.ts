@@ -19,7 +19,17 @@ afterAll(async () => {
 it('holds at least 50 payloads with distinct ids, on every channel', () => {
   expect(HOSTILE_PAYLOADS.length).toBeGreaterThanOrEqual(50)
   expect(new Set(HOSTILE_PAYLOADS.map((entry) => entry.id)).size).toBe(HOSTILE_PAYLOADS.length)
-  const channels: HostileChannel[] = ['text', 'thinking', 'hint', 'tool-name', 'tool-argument', 'tool-result-text', 'tool-result-data', 'data-block', 'subagent']
+  const channels: HostileChannel[] = [
+    'text',
+    'thinking',
+    'hint',
+    'tool-name',
+    'tool-argument',
+    'tool-result-text',
+    'tool-result-data',
+    'data-block',
+    'subagent',
+  ]
   expect(new Set(HOSTILE_PAYLOADS.map((entry) => entry.channel))).toEqual(new Set(channels))
 })
 
@@ -27,7 +37,11 @@ it('streams valid events and completes the turn', () => {
   expect(result.status).toBe(200)
   for (const event of result.events) expect(parseAgentEvent(event).ok).toBe(true)
   expect(replayEvents(result.events).turns.map((turn) => turn.status)).toEqual(['completed'])
-  expect(ofType(result.events, 'TEXT_BLOCK_DELTA').map((event) => event.delta).join('')).toContain(HOSTILE_DONE)
+  expect(
+    ofType(result.events, 'TEXT_BLOCK_DELTA')
+      .map((event) => event.delta)
+      .join(''),
+  ).toContain(HOSTILE_DONE)
 })
 
 it('puts every payload on the wire, the base64-wrapped ones inside their data', () => {

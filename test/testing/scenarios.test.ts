@@ -47,7 +47,12 @@ afterAll(async () => {
 })
 
 it('has an expected status for every scenario it lists', () => {
-  expect(Object.keys(EXPECTED_STATUS).sort()).toEqual(server.handler.scenarios().map((scenario) => scenario.name).sort())
+  expect(Object.keys(EXPECTED_STATUS).sort()).toEqual(
+    server.handler
+      .scenarios()
+      .map((scenario) => scenario.name)
+      .sort(),
+  )
 })
 
 describe.each(Object.entries(EXPECTED_STATUS))('scenario %s', (name, status) => {
@@ -64,7 +69,9 @@ describe.each(Object.entries(EXPECTED_STATUS))('scenario %s', (name, status) => 
   })
 
   it('frames every event as WebFlux does, with the duplicated type key', () => {
-    const frames = result().raw.split('\n\n').filter((frame) => frame !== '')
+    const frames = result()
+      .raw.split('\n\n')
+      .filter((frame) => frame !== '')
     expect(frames).toHaveLength(result().events.length)
     for (const frame of frames) {
       const match = /^event:([A-Z_]+)\ndata:(\{"type":"([A-Z_]+)",.*,"type":"([A-Z_]+)"\})$/s.exec(frame)

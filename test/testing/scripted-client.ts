@@ -88,17 +88,17 @@ export function message(text: string): { msgs: unknown[] } {
 }
 
 /** The tool calls of the last REQUIRE_USER_CONFIRM or REQUIRE_EXTERNAL_EXECUTION in these events. */
-export function requestedCalls(
-  events: readonly WireEvent[],
-  type: 'REQUIRE_USER_CONFIRM' | 'REQUIRE_EXTERNAL_EXECUTION',
-): ToolUseBlock[] {
+export function requestedCalls(events: readonly WireEvent[], type: 'REQUIRE_USER_CONFIRM' | 'REQUIRE_EXTERNAL_EXECUTION'): ToolUseBlock[] {
   const request = events.filter((event) => event.type === type).at(-1)
   if (request === undefined) throw new Error(`No ${type} in the stream`)
   return request.toolCalls as ToolUseBlock[]
 }
 
 /** A `{ confirmResults }` body answering each requested call in order. */
-export function confirmBody(calls: readonly ToolUseBlock[], decisions: readonly Omit<ConfirmationDecision, 'toolCallId'>[]): { confirmResults: unknown[] } {
+export function confirmBody(
+  calls: readonly ToolUseBlock[],
+  decisions: readonly Omit<ConfirmationDecision, 'toolCallId'>[],
+): { confirmResults: unknown[] } {
   return { confirmResults: decisions.map((decision, index) => confirmResult(calls[index] as ToolUseBlock, decision)) }
 }
 

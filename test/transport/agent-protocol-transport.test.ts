@@ -25,10 +25,18 @@ const REMOTE_TYPES: Record<string, string> = { AGENT_START: 'RUN_STARTED', TEXT_
 
 function remoteFrame(seq: number, event: Record<string, unknown>): string {
   const type = REMOTE_TYPES[String(event.type)] ?? 'AGENT_EVENT'
-  const remote = { seq, type, taskId: 't1', agentId: 'assistant', eventType: event.type, payload: `${JSON.stringify(event).slice(0, -1)},"type":"${String(event.type)}"}` }
+  const remote = {
+    seq,
+    type,
+    taskId: 't1',
+    agentId: 'assistant',
+    eventType: event.type,
+    payload: `${JSON.stringify(event).slice(0, -1)},"type":"${String(event.type)}"}`,
+  }
   return `id:${seq}\nevent:${type}\ndata:${JSON.stringify(remote)}\n\n`
 }
-const statusFrame = (seq: number) => `id:${seq}\nevent:STATUS\ndata:${JSON.stringify({ seq, type: 'STATUS', taskId: 't1', agentId: 'assistant', status: 'success' })}\n\n`
+const statusFrame = (seq: number) =>
+  `id:${seq}\nevent:STATUS\ndata:${JSON.stringify({ seq, type: 'STATUS', taskId: 't1', agentId: 'assistant', status: 'success' })}\n\n`
 const ALL = [...EVENTS.map((event, index) => remoteFrame(index + 1, event)), statusFrame(7)]
 
 const fast = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 4 }
@@ -62,7 +70,12 @@ describe('createAgentProtocolTransport on recorded bodies', () => {
     expect(events).toEqual(EVENTS)
     expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /tasks/t1/events', 'POST /tasks'])
     // the event stream opens first; `input` is the text (upstream's controller reads a string)
-    expect(JSON.parse(server.requests[1]!.body)).toMatchObject({ task_id: 't1', agent_id: 'default', input: 'Hi', context: { user_id: 'alice', stream: true, detail: 'verbose' } })
+    expect(JSON.parse(server.requests[1]!.body)).toMatchObject({
+      task_id: 't1',
+      agent_id: 'default',
+      input: 'Hi',
+      context: { user_id: 'alice', stream: true, detail: 'verbose' },
+    })
   })
 
   it('reconnects a dropped stream with Last-Event-ID and from_seq, and drops replayed frames by seq', async () => {
@@ -88,7 +101,13 @@ describe('createAgentProtocolTransport on recorded bodies', () => {
   })
 
   it('on a seq gap reads the snapshot, re-emits its pending confirmation and reports the lost range', async () => {
-    const snapshot = { task_id: 't1', status: 'RUNNING', awaiting_confirm: true, pending_confirms: [{ toolCallId: 'call_a', toolName: 'bash', toolInputJson: '{"command":"ls"}' }], result: null }
+    const snapshot = {
+      task_id: 't1',
+      status: 'RUNNING',
+      awaiting_confirm: true,
+      pending_confirms: [{ toolCallId: 'call_a', toolName: 'bash', toolInputJson: '{"command":"ls"}' }],
+      result: null,
+    }
     const server = await startHttpServer((request, response) => {
       if (request.method === 'POST') return response.writeHead(202).end('{}')
       if (request.url === '/tasks/t1') return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(snapshot))
@@ -98,14 +117,23 @@ describe('createAgentProtocolTransport on recorded bodies', () => {
     close = server.close
     const events: Record<string, unknown>[] = []
     const transport = createAgentProtocolTransport({ url: server.url, createTaskId: () => 't1', reconnect: fast })
-    const failure = await transport.run(hello, { signal: new AbortController().signal, onEvent: (value) => events.push(value as Record<string, unknown>) }).catch((error: unknown) => error)
+    const failure = await transport
+      .run(hello, { signal: new AbortController().signal, onEvent: (value) => events.push(value as Record<string, unknown>) })
+      .catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(AgentStreamError)
     expect(failure).toMatchObject({ code: 'incomplete-stream', message: expect.stringContaining('frames 2–4 of task t1') })
     expect(events.map((event) => event.type)).toEqual(['AGENT_START', 'REQUIRE_USER_CONFIRM', 'REQUEST_STOP'])
     expect(replayEvents(events).pendingConfirmation?.toolCalls).toMatchObject([{ id: 'call_a', name: 'bash', input: { command: 'ls' } }])
     // the re-emitted confirmation can be answered: resume goes out with the decision
-    await transport.run({ kind: 'confirm', confirmResults: [{ confirmed: true, toolCall: replayEvents(events).pendingConfirmation!.toolCalls[0]!, rules: null }] }, { signal: new AbortController().signal, onEvent: () => {} }).catch(() => {})
-    expect(server.requests.find((request) => request.url === '/tasks/t1/resume')?.body).toBe('{"decisions":[{"toolCallId":"call_a","approved":true}]}')
+    await transport
+      .run(
+        { kind: 'confirm', confirmResults: [{ confirmed: true, toolCall: replayEvents(events).pendingConfirmation!.toolCalls[0]!, rules: null }] },
+        { signal: new AbortController().signal, onEvent: () => {} },
+      )
+      .catch(() => {})
+    expect(server.requests.find((request) => request.url === '/tasks/t1/resume')?.body).toBe(
+      '{"decisions":[{"toolCallId":"call_a","approved":true}]}',
+    )
   })
 
   it('fails with incomplete-stream after the bounded reconnects, and with RUN_ERROR as a server failure', async () => {
@@ -135,9 +163,18 @@ describe('createAgentProtocolTransport on recorded bodies', () => {
       { seq: 3, type: 'TEXT_DELTA', text: 'up.' },
       { seq: 4, type: 'TOOL_CALL_START', toolCallId: 'call_a', toolName: 'bash' },
       { seq: 5, type: 'TOOL_CALL_END', toolCallId: 'call_a', toolName: 'bash' },
-      { seq: 6, type: 'REQUIRE_CONFIRM', pendingConfirms: [{ toolCallId: 'call_a', toolName: 'bash', toolInputJson: '{"command":"rm -rf ./build"}' }] },
+      {
+        seq: 6,
+        type: 'REQUIRE_CONFIRM',
+        pendingConfirms: [{ toolCallId: 'call_a', toolName: 'bash', toolInputJson: '{"command":"rm -rf ./build"}' }],
+      },
       { seq: 7, type: 'RUN_FINISHED' },
-      { seq: 8, type: 'REQUIRE_CONFIRM', pendingConfirms: [{ toolCallId: 'call_a', toolName: 'bash', toolInputJson: '{"command":"rm -rf ./build"}' }], status: 'awaiting_confirm' },
+      {
+        seq: 8,
+        type: 'REQUIRE_CONFIRM',
+        pendingConfirms: [{ toolCallId: 'call_a', toolName: 'bash', toolInputJson: '{"command":"rm -rf ./build"}' }],
+        status: 'awaiting_confirm',
+      },
     ]
     const server = await startHttpServer((request, response) => {
       if (request.method === 'POST') return response.writeHead(202).end('{}')
@@ -165,6 +202,8 @@ describe('createAgentProtocolTransport on recorded bodies', () => {
     const { transport } = await collect(server.url)
     await transport.interrupt()
     expect(server.requests.at(-1)).toMatchObject({ method: 'POST', url: '/tasks/t1/cancel' })
-    await expect(transport.run({ kind: 'tool-results', toolResults: [] }, { signal: new AbortController().signal, onEvent: () => {} })).rejects.toMatchObject({ code: 'refused' })
+    await expect(
+      transport.run({ kind: 'tool-results', toolResults: [] }, { signal: new AbortController().signal, onEvent: () => {} }),
+    ).rejects.toMatchObject({ code: 'refused' })
   })
 })

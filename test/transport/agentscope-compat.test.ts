@@ -5,12 +5,18 @@ import { event, start } from '../fixtures/script'
 
 const confirm: RunRequest = {
   kind: 'confirm',
-  confirmResults: [{ confirmed: true, toolCall: { type: 'tool_use', id: 'c1', name: 'bash', input: {}, content: '{}', metadata: {}, state: 'asking' }, rules: null }],
+  confirmResults: [
+    { confirmed: true, toolCall: { type: 'tool_use', id: 'c1', name: 'bash', input: {}, content: '{}', metadata: {}, state: 'asking' }, rules: null },
+  ],
 }
 
 function deliver(request: RunRequest, values: readonly unknown[]): unknown[] {
   const received: unknown[] = []
-  const handlers = withAgentScopeCompat(request, { requestReplyId: 'R-ask' }, { signal: new AbortController().signal, onEvent: (value) => received.push(value) })
+  const handlers = withAgentScopeCompat(
+    request,
+    { requestReplyId: 'R-ask' },
+    { signal: new AbortController().signal, onEvent: (value) => received.push(value) },
+  )
   for (const value of values) handlers.onEvent(value)
   return received
 }

@@ -28,11 +28,22 @@ const PLAIN = [
   { type: 'TOOL_CALL_ARGS', toolCallId: 'call_1', delta: '{"city":' },
   { type: 'TOOL_CALL_ARGS', toolCallId: 'call_1', delta: '"Paris"}' },
   { type: 'TOOL_CALL_END', toolCallId: 'call_1' },
-  { type: 'CUSTOM', name: 'token_usage', value: { delta: { inputTokens: 10, outputTokens: 5, cachedTokens: 0, time: 0.5, totalTokens: 15 }, cumulative: {}, modelCall: { replyId: 'm1' } } },
+  {
+    type: 'CUSTOM',
+    name: 'token_usage',
+    value: { delta: { inputTokens: 10, outputTokens: 5, cachedTokens: 0, time: 0.5, totalTokens: 15 }, cumulative: {}, modelCall: { replyId: 'm1' } },
+  },
   { type: 'TOOL_CALL_RESULT', messageId: 'a1', toolCallId: 'call_1', content: 'Sunny, 21°C', role: 'tool' },
-  { type: 'RAW', event: { id: 'h1', createdAt: '2026-05-14T09:12:03Z', replyId: 'x', blockId: 'b1', hintSource: 'alice', hint: 'Use Celsius', type: 'HINT_BLOCK' } },
+  {
+    type: 'RAW',
+    event: { id: 'h1', createdAt: '2026-05-14T09:12:03Z', replyId: 'x', blockId: 'b1', hintSource: 'alice', hint: 'Use Celsius', type: 'HINT_BLOCK' },
+  },
   { type: 'RAW', rawEvent: { id: 'c1', name: 'audit', value: { ok: true }, type: 'CUSTOM' } },
-  { type: 'CUSTOM', name: 'subagent.text', value: { source: 'main/researcher', type: 'TEXT_BLOCK_DELTA', replyId: 's1', blockId: 'text', delta: 'child says hi' } },
+  {
+    type: 'CUSTOM',
+    name: 'subagent.text',
+    value: { source: 'main/researcher', type: 'TEXT_BLOCK_DELTA', replyId: 's1', blockId: 'text', delta: 'child says hi' },
+  },
   { type: 'RUN_FINISHED', threadId: 't1', runId: 'run-1' },
 ]
 
@@ -47,7 +58,10 @@ async function serveBody(body: string, status = 200) {
 
 async function collect(url: string, request: RunRequest = hello, transport = createAguiTransport({ url: `${url}/agui/run`, threadId: 't1' })) {
   const events: Record<string, unknown>[] = []
-  const end = await transport.run(request, { signal: new AbortController().signal, onEvent: (value) => events.push(value as Record<string, unknown>) })
+  const end = await transport.run(request, {
+    signal: new AbortController().signal,
+    onEvent: (value) => events.push(value as Record<string, unknown>),
+  })
   return { end, events, transport }
 }
 
@@ -60,12 +74,36 @@ describe('createAguiTransport on recorded bodies', () => {
     const { end, events } = await collect(server.url)
     expect(end).toBe('ended')
     const request = JSON.parse(server.requests[0]!.body)
-    expect(request).toMatchObject({ threadId: 't1', messages: [{ id: 'u1', role: 'user', content: 'Hi' }], tools: [], context: [], state: {}, forwardedProps: {} })
+    expect(request).toMatchObject({
+      threadId: 't1',
+      messages: [{ id: 'u1', role: 'user', content: 'Hi' }],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: {},
+    })
     expect(events.map((event) => event.type)).toEqual([
-      'AGENT_START', 'MODEL_CALL_START', 'THINKING_BLOCK_START', 'THINKING_BLOCK_DELTA', 'THINKING_BLOCK_END',
-      'TEXT_BLOCK_START', 'TEXT_BLOCK_DELTA', 'TEXT_BLOCK_DELTA', 'TEXT_BLOCK_END',
-      'TOOL_CALL_START', 'TOOL_CALL_DELTA', 'TOOL_CALL_DELTA', 'TOOL_CALL_END', 'MODEL_CALL_END',
-      'TOOL_RESULT_START', 'TOOL_RESULT_TEXT_DELTA', 'TOOL_RESULT_END', 'HINT_BLOCK', 'CUSTOM', 'TEXT_BLOCK_DELTA', 'AGENT_END',
+      'AGENT_START',
+      'MODEL_CALL_START',
+      'THINKING_BLOCK_START',
+      'THINKING_BLOCK_DELTA',
+      'THINKING_BLOCK_END',
+      'TEXT_BLOCK_START',
+      'TEXT_BLOCK_DELTA',
+      'TEXT_BLOCK_DELTA',
+      'TEXT_BLOCK_END',
+      'TOOL_CALL_START',
+      'TOOL_CALL_DELTA',
+      'TOOL_CALL_DELTA',
+      'TOOL_CALL_END',
+      'MODEL_CALL_END',
+      'TOOL_RESULT_START',
+      'TOOL_RESULT_TEXT_DELTA',
+      'TOOL_RESULT_END',
+      'HINT_BLOCK',
+      'CUSTOM',
+      'TEXT_BLOCK_DELTA',
+      'AGENT_END',
     ])
     const runId = request.runId as string
     expect(events[0]).toEqual({ type: 'AGENT_START', id: `agui:${runId}:1`, replyId: 'run-1', name: 'assistant', role: 'assistant' })
@@ -99,10 +137,32 @@ describe('createAguiTransport on recorded bodies', () => {
       { type: 'TOOL_CALL_START', toolCallId: 'call_b', toolCallName: 'bash', parentMessageId: 'm1' },
       { type: 'TOOL_CALL_ARGS', toolCallId: 'call_b', delta: '{"command":"ls"}' },
       { type: 'TOOL_CALL_END', toolCallId: 'call_b' },
-      { type: 'RUN_FINISHED', threadId: 't1', runId: 'run-1', outcome: { type: 'interrupt', interrupts: [
-        { id: 'r9:call_a', reason: 'tool_call', metadata: { 'agentscope.interruptKind': 'permission_confirm', toolName: 'bash', toolInput: { command: 'rm -rf ./build' }, toolContent: '{"command":"rm -rf ./build"}', replyId: 'r9' } },
-        { id: 'r9:call_b', reason: 'tool_call', metadata: { 'agentscope.interruptKind': 'permission_confirm', toolName: 'bash', toolInput: { command: 'ls' }, replyId: 'r9' } },
-      ] } },
+      {
+        type: 'RUN_FINISHED',
+        threadId: 't1',
+        runId: 'run-1',
+        outcome: {
+          type: 'interrupt',
+          interrupts: [
+            {
+              id: 'r9:call_a',
+              reason: 'tool_call',
+              metadata: {
+                'agentscope.interruptKind': 'permission_confirm',
+                toolName: 'bash',
+                toolInput: { command: 'rm -rf ./build' },
+                toolContent: '{"command":"rm -rf ./build"}',
+                replyId: 'r9',
+              },
+            },
+            {
+              id: 'r9:call_b',
+              reason: 'tool_call',
+              metadata: { 'agentscope.interruptKind': 'permission_confirm', toolName: 'bash', toolInput: { command: 'ls' }, replyId: 'r9' },
+            },
+          ],
+        },
+      },
     ])
     const server = await serveBody(interrupted)
     const transport = createAguiTransport({ url: `${server.url}/agui/run`, threadId: 't1' })
@@ -113,7 +173,10 @@ describe('createAguiTransport on recorded bodies', () => {
     expect(snapshot.pendingConfirmation?.toolCalls.map((call) => call.id)).toEqual(['call_a', 'call_b'])
     const [callA] = snapshot.pendingConfirmation!.toolCalls
     // only call_a is answered, with edited arguments: call_b is covered as denied
-    const answer: RunRequest = { kind: 'confirm', confirmResults: [{ confirmed: true, toolCall: { ...callA!, input: { command: 'rm -rf ./dist' } }, rules: null }] }
+    const answer: RunRequest = {
+      kind: 'confirm',
+      confirmResults: [{ confirmed: true, toolCall: { ...callA!, input: { command: 'rm -rf ./dist' } }, rules: null }],
+    }
     await collect(server.url, answer, transport)
     expect(JSON.parse(server.requests[1]!.body).resume).toEqual([
       { interruptId: 'r9:call_a', status: 'resolved', payload: { approved: true, editedArgs: { command: 'rm -rf ./dist' } } },
@@ -122,25 +185,59 @@ describe('createAguiTransport on recorded bodies', () => {
   })
 
   it('turns an external interrupt into a suspended result plus REQUIRE_EXTERNAL_EXECUTION, and results into resume payloads', async () => {
-    const server = await serveBody(mvc([
-      { type: 'RUN_STARTED', threadId: 't1', runId: 'run-1' },
-      { type: 'RUN_FINISHED', threadId: 't1', runId: 'run-1', outcome: { type: 'interrupt', interrupts: [{ id: 'a7:call_x', reason: 'tool_call', metadata: { toolName: 'browser_read_page', toolInput: { url: 'https://example.com' } } }] } },
-    ]))
+    const server = await serveBody(
+      mvc([
+        { type: 'RUN_STARTED', threadId: 't1', runId: 'run-1' },
+        {
+          type: 'RUN_FINISHED',
+          threadId: 't1',
+          runId: 'run-1',
+          outcome: {
+            type: 'interrupt',
+            interrupts: [
+              { id: 'a7:call_x', reason: 'tool_call', metadata: { toolName: 'browser_read_page', toolInput: { url: 'https://example.com' } } },
+            ],
+          },
+        },
+      ]),
+    )
     const transport = createAguiTransport({ url: `${server.url}/agui/run`, threadId: 't1' })
     const { events } = await collect(server.url, hello, transport)
     const snapshot = replayEvents(events)
     expect(snapshot.turns[0]?.status).toBe('awaiting_external_execution')
-    expect(snapshot.pendingExternalExecution?.toolCalls).toMatchObject([{ id: 'call_x', name: 'browser_read_page', input: { url: 'https://example.com' } }])
-    expect(snapshot.messages[0]?.content).toContainEqual(expect.objectContaining({ type: 'tool_result', state: 'running', metadata: { agentscope_suspended: true } }))
-    const results: RunRequest = { kind: 'tool-results', toolResults: [{ type: 'tool_result', id: 'call_x', name: 'browser_read_page', output: [{ type: 'text', text: 'Example Domain' }], metadata: {}, state: 'success' }] }
+    expect(snapshot.pendingExternalExecution?.toolCalls).toMatchObject([
+      { id: 'call_x', name: 'browser_read_page', input: { url: 'https://example.com' } },
+    ])
+    expect(snapshot.messages[0]?.content).toContainEqual(
+      expect.objectContaining({ type: 'tool_result', state: 'running', metadata: { agentscope_suspended: true } }),
+    )
+    const results: RunRequest = {
+      kind: 'tool-results',
+      toolResults: [
+        {
+          type: 'tool_result',
+          id: 'call_x',
+          name: 'browser_read_page',
+          output: [{ type: 'text', text: 'Example Domain' }],
+          metadata: {},
+          state: 'success',
+        },
+      ],
+    }
     await collect(server.url, results, transport)
     expect(JSON.parse(server.requests[1]!.body).resume).toEqual([{ interruptId: 'a7:call_x', status: 'resolved', payload: 'Example Domain' }])
   })
 
   it('rejects RUN_ERROR, and the MVC error map in RAW.event, with the server message', async () => {
     for (const body of [
-      webflux([{ type: 'RUN_STARTED', threadId: 't1', runId: 'r' }, { type: 'RUN_ERROR', message: 'Model quota exceeded', code: 'AGENT_ERROR' }]),
-      mvc([{ type: 'RUN_STARTED', threadId: 't1', runId: 'r' }, { type: 'RAW', event: { error: 'Model quota exceeded' } }]),
+      webflux([
+        { type: 'RUN_STARTED', threadId: 't1', runId: 'r' },
+        { type: 'RUN_ERROR', message: 'Model quota exceeded', code: 'AGENT_ERROR' },
+      ]),
+      mvc([
+        { type: 'RUN_STARTED', threadId: 't1', runId: 'r' },
+        { type: 'RAW', event: { error: 'Model quota exceeded' } },
+      ]),
     ]) {
       const server = await serveBody(body)
       const failure = await collect(server.url).catch((error: unknown) => error)
@@ -155,7 +252,9 @@ describe('createAguiTransport on recorded bodies', () => {
     const server = await serveBody(webflux(PLAIN.slice(0, 6)))
     await expect(collect(server.url)).rejects.toMatchObject({ code: 'incomplete-stream' })
     const transport = createAguiTransport({ url: `${server.url}/agui/run` })
-    await expect(transport.run({ kind: 'confirm', confirmResults: [] }, { signal: new AbortController().signal, onEvent: () => {} })).rejects.toMatchObject({ code: 'refused' })
+    await expect(
+      transport.run({ kind: 'confirm', confirmResults: [] }, { signal: new AbortController().signal, onEvent: () => {} }),
+    ).rejects.toMatchObject({ code: 'refused' })
     expect(server.requests).toHaveLength(1)
   })
 })

@@ -24,14 +24,18 @@ const approveFirst = (events: readonly unknown[]): RunRequest => ({
   kind: 'confirm',
   confirmResults: lastRequested(events, 'REQUIRE_USER_CONFIRM').map((call, index) => confirmResult(call as ToolUseBlock, { approved: index === 0 })),
 })
-const withoutInputTokens = (shape: unknown): unknown => JSON.parse(JSON.stringify(shape, (key, value: unknown) => (key === 'inputTokens' || key === 'totalTokens' ? undefined : value)))
+const withoutInputTokens = (shape: unknown): unknown =>
+  JSON.parse(JSON.stringify(shape, (key, value: unknown) => (key === 'inputTokens' || key === 'totalTokens' ? undefined : value)))
 const reconnect = { maxAttempts: 6, baseDelayMs: 1, maxDelayMs: 8 }
 const isEvents = (connection: ProxiedConnection) => /^GET \S+\/events/.test(connection.requestLine)
 
 async function serverAndProxy(seed: number, cutAfter: (connection: ProxiedConnection) => CutPlan | null, pace: { readonly pace?: Pace } = {}) {
   const server = await startScriptedAgentServer({ seed, pace: 'instant', ...pace })
   const proxy = await startChaosProxy({ targetPort: server.port, cutAfter })
-  cleanup.push(() => server.close(), () => proxy.close())
+  cleanup.push(
+    () => server.close(),
+    () => proxy.close(),
+  )
   return { server, proxy, url: `http://127.0.0.1:${proxy.port}/api` }
 }
 
@@ -62,11 +66,15 @@ describe('chaos: Agent Protocol survives cuts', () => {
 
     const random = createSeededRandom(0xc4a05)
     let planned = 0
-    const cut = await serverAndProxy(5, (connection) => {
-      if (!isEvents(connection) || planned >= 50) return null
-      planned += 1
-      return { afterBytes: 1 + Math.floor(random() * 1.6 * (total / 50)), insideUtf8: planned % 5 === 0 }
-    }, pace)
+    const cut = await serverAndProxy(
+      5,
+      (connection) => {
+        if (!isEvents(connection) || planned >= 50) return null
+        planned += 1
+        return { afterBytes: 1 + Math.floor(random() * 1.6 * (total / 50)), insideUtf8: planned % 5 === 0 }
+      },
+      pace,
+    )
     const transport = createAgentProtocolTransport({ url: cut.url, createTaskId: () => 'long-task', reconnect })
     const survived = await converse(transport, [say('a long answer please')])
 
@@ -83,14 +91,16 @@ describe('chaos: Agent Protocol survives cuts', () => {
     expect(withoutInputTokens(shapeOf(snapshotOf(survived)))).toEqual(withoutInputTokens(shapeOf(snapshotOf(reference))))
     const text = snapshotOf(survived).messages[0]?.content.filter((block) => block.type === 'text')
     expect(text).toHaveLength(1)
-    console.info(`[chaos] Agent Protocol: ${cut.proxy.cuts.total} cuts (${cut.proxy.cuts.insideUtf8} inside UTF-8) over ${cut.proxy.bytes.reduce((sum, size) => sum + size, 0)} bytes in ${cut.proxy.requests.length} requests; ${transport.duplicateFrames} replayed frames dropped by seq; 0 duplicated events`)
+    console.info(
+      `[chaos] Agent Protocol: ${cut.proxy.cuts.total} cuts (${cut.proxy.cuts.insideUtf8} inside UTF-8) over ${cut.proxy.bytes.reduce((sum, size) => sum + size, 0)} bytes in ${cut.proxy.requests.length} requests; ${transport.duplicateFrames} replayed frames dropped by seq; 0 duplicated events`,
+    )
   }, 20_000)
 
   it('survives cuts mid-confirmation: before the final REQUIRE_CONFIRM and during the resumed stream', async () => {
     const requests = [say('clean the workspace'), approveFirst]
     const uncut = await serverAndProxy(6, () => null)
     const reference = await converse(createAgentProtocolTransport({ url: uncut.url, createTaskId: () => 'hitl-task', reconnect }), requests)
-    const sizes = uncut.proxy.requests.map((line, index) => (/\/events/.test(line) ? uncut.proxy.bytes[index] ?? 0 : 0)).filter((size) => size > 0)
+    const sizes = uncut.proxy.requests.map((line, index) => (/\/events/.test(line) ? (uncut.proxy.bytes[index] ?? 0) : 0)).filter((size) => size > 0)
     expect(sizes).toHaveLength(2)
     let eventsConnections = 0
     const cut = await serverAndProxy(6, (connection) => {
@@ -107,7 +117,10 @@ describe('chaos: Agent Protocol survives cuts', () => {
     expect(cut.proxy.cuts.total).toBe(3)
     expect(eventIdsSeenTwice(survived.events)).toBe(0)
     expect(shapeOf(snapshotOf(survived))).toEqual(shapeOf(snapshotOf(reference)))
-    expect(cut.proxy.requests.filter((line) => line.startsWith('POST'))).toEqual(['POST /api/tasks HTTP/1.1', 'POST /api/tasks/hitl-task/resume HTTP/1.1'])
+    expect(cut.proxy.requests.filter((line) => line.startsWith('POST'))).toEqual([
+      'POST /api/tasks HTTP/1.1',
+      'POST /api/tasks/hitl-task/resume HTTP/1.1',
+    ])
   })
 })
 
@@ -146,6 +159,8 @@ describe('chaos: the native bridge reports every cut', () => {
     expect(new Set(codes)).toSatisfy((set: Set<string>) => [...set].every((code) => code === 'incomplete-stream' || code === 'network-error'))
     expect(proxy.cuts.total).toBe(50)
     expect(proxy.requests.filter((line) => line.startsWith('POST'))).toHaveLength(50)
-    console.info(`[chaos] native: 50 cuts (${proxy.cuts.insideUtf8} inside UTF-8): ${codes.filter((code) => code === 'incomplete-stream').length} incomplete-stream, ${codes.filter((code) => code === 'network-error').length} network-error; 50 POSTs for 50 runs`)
+    console.info(
+      `[chaos] native: 50 cuts (${proxy.cuts.insideUtf8} inside UTF-8): ${codes.filter((code) => code === 'incomplete-stream').length} incomplete-stream, ${codes.filter((code) => code === 'network-error').length} network-error; 50 POSTs for 50 runs`,
+    )
   }, 20_000)
 })

@@ -63,7 +63,12 @@ function blockShape(block: ContentBlock): unknown {
 export function shapeOf(snapshot: AgentSnapshot) {
   return {
     messages: snapshot.messages.map((message) => ({ role: message.role, content: message.content.map(blockShape) })),
-    turns: snapshot.turns.map((turn) => ({ status: turn.status, generateReason: turn.generateReason, modelCalls: turn.modelCalls.length, usage: turn.usage })),
+    turns: snapshot.turns.map((turn) => ({
+      status: turn.status,
+      generateReason: turn.generateReason,
+      modelCalls: turn.modelCalls.length,
+      usage: turn.usage,
+    })),
     pendingConfirmation: snapshot.pendingConfirmation?.toolCalls.map((call) => call.name) ?? null,
     pendingExternalExecution: snapshot.pendingExternalExecution?.toolCalls.map((call) => call.name) ?? null,
     customEvents: snapshot.customEvents.map((custom) => custom.name),
@@ -76,7 +81,18 @@ export function snapshotOf(conversation: Conversation): AgentSnapshot {
 }
 
 /** The tool calls of the last top-level REQUIRE_USER_CONFIRM or REQUIRE_EXTERNAL_EXECUTION delivered. */
-export function lastRequested(events: readonly unknown[], type: string): { id: string; name: string | null; input: Record<string, unknown>; content: string | null; type: 'tool_use'; metadata: Record<string, unknown>; state: string }[] {
+export function lastRequested(
+  events: readonly unknown[],
+  type: string,
+): {
+  id: string
+  name: string | null
+  input: Record<string, unknown>
+  content: string | null
+  type: 'tool_use'
+  metadata: Record<string, unknown>
+  state: string
+}[] {
   const found = events.filter((event) => (event as { type?: string; source?: string }).type === type && !(event as { source?: string }).source)
   const last = found[found.length - 1] as { toolCalls?: unknown[] } | undefined
   return (last?.toolCalls ?? []) as never

@@ -42,13 +42,19 @@ afterAll(async () => {
 })
 
 const say = (text: string): RunRequest => ({ kind: 'message', messages: [userMessage(text)] })
-const decide = (approved: boolean[]) => (events: readonly unknown[]): RunRequest => ({
-  kind: 'confirm',
-  confirmResults: lastRequested(events, 'REQUIRE_USER_CONFIRM').map((call, index) => confirmResult(call as ToolUseBlock, { approved: approved[index] ?? false })),
-})
+const decide =
+  (approved: boolean[]) =>
+  (events: readonly unknown[]): RunRequest => ({
+    kind: 'confirm',
+    confirmResults: lastRequested(events, 'REQUIRE_USER_CONFIRM').map((call, index) =>
+      confirmResult(call as ToolUseBlock, { approved: approved[index] ?? false }),
+    ),
+  })
 const runExternally = (events: readonly unknown[]): RunRequest => ({
   kind: 'tool-results',
-  toolResults: lastRequested(events, 'REQUIRE_EXTERNAL_EXECUTION').map((call) => toolResultBlock(call.id, `ran ${call.name} in the browser`, { name: call.name })),
+  toolResults: lastRequested(events, 'REQUIRE_EXTERNAL_EXECUTION').map((call) =>
+    toolResultBlock(call.id, `ran ${call.name} in the browser`, { name: call.name }),
+  ),
 })
 
 const native = () => createSseTransport({ url: server.url, sessionId: next('native') })
@@ -80,7 +86,10 @@ describe('Agent Protocol transport against the scripted server', () => {
     const transport = agentProtocol()
     const first = await converse(transport, [say('clean the workspace')])
     const [build] = lastRequested(first.events, 'REQUIRE_USER_CONFIRM')
-    const edited: RunRequest = { kind: 'confirm', confirmResults: [confirmResult(build as ToolUseBlock, { approved: true, input: { command: 'ls' } })] }
+    const edited: RunRequest = {
+      kind: 'confirm',
+      confirmResults: [confirmResult(build as ToolUseBlock, { approved: true, input: { command: 'ls' } })],
+    }
     const result = await converse(transport, [edited])
     expect(result.errors[0]).toBeInstanceOf(AgentStreamError)
     expect(result.errors[0]).toMatchObject({ code: 'refused', message: expect.stringContaining('edited arguments') })

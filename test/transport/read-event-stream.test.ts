@@ -83,7 +83,10 @@ const REWRITES: readonly (readonly [description: string, rewrite: (sse: string) 
   ['id lines', numberFrames],
   [
     'all of the above, with a BOM and CRLF',
-    (sse) => `\uFEFF${numberFrames(sse).replaceAll(/^data:/gm, ': c\ndata: ').replaceAll('\n\n', '\n\n: heartbeat\n\n')}`.replaceAll('\n', '\r\n'),
+    (sse) =>
+      `\uFEFF${numberFrames(sse)
+        .replaceAll(/^data:/gm, ': c\ndata: ')
+        .replaceAll('\n\n', '\n\n: heartbeat\n\n')}`.replaceAll('\n', '\r\n'),
   ],
 ]
 
@@ -223,7 +226,13 @@ describe('readEventStream framing', () => {
       fc.property(fc.array(fc.jsonValue(), { maxLength: 8 }), framing, fc.array(fc.nat(), { maxLength: 20 }), (values, options, cuts) => {
         const texts = values.map((value) => JSON.stringify(value))
         const frames = texts.map((text, index) =>
-          [options.eventName ? `event:E${index}` : undefined, options.heartbeat ? ': heartbeat' : undefined, `data:${options.space ? ' ' : ''}${text}`, '', options.heartbeat ? 'retry:5\n' : undefined]
+          [
+            options.eventName ? `event:E${index}` : undefined,
+            options.heartbeat ? ': heartbeat' : undefined,
+            `data:${options.space ? ' ' : ''}${text}`,
+            '',
+            options.heartbeat ? 'retry:5\n' : undefined,
+          ]
             .filter((line) => line !== undefined)
             .join('\n'),
         )
@@ -324,10 +333,13 @@ describe('readEventStream ending', () => {
   it('resolves at once with no events when the signal is already aborted', async () => {
     let cancelled = false
     const values: unknown[] = []
-    await readEventStream(streamResponse([bytesOf('data:1\n\n')], () => (cancelled = true)), {
-      signal: AbortSignal.abort(),
-      onEvent: (value) => values.push(value),
-    })
+    await readEventStream(
+      streamResponse([bytesOf('data:1\n\n')], () => (cancelled = true)),
+      {
+        signal: AbortSignal.abort(),
+        onEvent: (value) => values.push(value),
+      },
+    )
     expect(values).toEqual([])
     expect(cancelled).toBe(true)
   })
@@ -335,11 +347,14 @@ describe('readEventStream ending', () => {
   it('rejects with the error onEvent throws and cancels the body', async () => {
     let cancelled = false
     const failure = new Error('render failed')
-    const reading = readEventStream(streamResponse([bytesOf('data:1\n\n'), bytesOf('data:2\n\n')], () => (cancelled = true)), {
-      onEvent() {
-        throw failure
+    const reading = readEventStream(
+      streamResponse([bytesOf('data:1\n\n'), bytesOf('data:2\n\n')], () => (cancelled = true)),
+      {
+        onEvent() {
+          throw failure
+        },
       },
-    })
+    )
     await expect(reading).rejects.toBe(failure)
     expect(cancelled).toBe(true)
   })

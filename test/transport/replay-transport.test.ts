@@ -8,8 +8,7 @@ import type { RecordedScript } from '../../stories/support/recorded-script'
 
 type WireEvent = Record<string, unknown> & { readonly type: string }
 
-const script = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../stories/scripts/${name}.json`, import.meta.url), 'utf8')) as RecordedScript
+const script = (name: string) => JSON.parse(readFileSync(new URL(`../../stories/scripts/${name}.json`, import.meta.url), 'utf8')) as RecordedScript
 const plain = script('plain-text')
 const confirmation = script('confirmation')
 const longRunning = script('long-running')
@@ -112,8 +111,8 @@ describe('createReplayTransport', () => {
     const { events, handlers } = collect()
     const done = transport.run(message, handlers)
     // up to the third line of test output
-    const stopAt = longRunning.calls[0]!.findIndex((event, index, all) =>
-      all.slice(0, index + 1).filter((candidate) => (candidate as WireEvent).type === 'TOOL_RESULT_TEXT_DELTA').length === 3,
+    const stopAt = longRunning.calls[0]!.findIndex(
+      (event, index, all) => all.slice(0, index + 1).filter((candidate) => (candidate as WireEvent).type === 'TOOL_RESULT_TEXT_DELTA').length === 3,
     )
     await vi.advanceTimersByTimeAsync((stopAt + 1) * 10)
     expect(events).toHaveLength(stopAt + 1)

@@ -41,7 +41,19 @@ describe('createSseTransport', () => {
     expect(end).toBe('ended')
     expect(events).toEqual(plain.events)
     expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/api/sessions/s1/runs' })
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ msgs: [{ id: 'u1', name: 'user', role: 'USER', content: [{ type: 'text', text: 'Hi' }], metadata: {}, timestamp: '2026-05-14 17:12:03.000', usage: null }] })
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({
+      msgs: [
+        {
+          id: 'u1',
+          name: 'user',
+          role: 'USER',
+          content: [{ type: 'text', text: 'Hi' }],
+          metadata: {},
+          timestamp: '2026-05-14 17:12:03.000',
+          usage: null,
+        },
+      ],
+    })
   })
 
   it('sends confirmations and tool results in the bodies the bridge expects', async () => {
@@ -80,7 +92,12 @@ describe('createSseTransport', () => {
     const read = new Promise<void>((resolve) => (allRead = resolve))
     const server = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' })
-      response.write(plain.events.slice(0, 4).map((event) => frame(event as Record<string, unknown>)).join(''))
+      response.write(
+        plain.events
+          .slice(0, 4)
+          .map((event) => frame(event as Record<string, unknown>))
+          .join(''),
+      )
       void read.then(() => response.destroy())
     })
     const events: unknown[] = []
@@ -97,7 +114,12 @@ describe('createSseTransport', () => {
   it('reports an orderly close before AGENT_END as incomplete', async () => {
     const server = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' })
-      response.end(plain.events.slice(0, 4).map((event) => frame(event as Record<string, unknown>)).join(''))
+      response.end(
+        plain.events
+          .slice(0, 4)
+          .map((event) => frame(event as Record<string, unknown>))
+          .join(''),
+      )
     })
     await expect(runCollecting(server.url)).rejects.toMatchObject({ code: 'incomplete-stream' })
   })
@@ -122,10 +144,13 @@ describe('createSseTransport', () => {
     const controller = new AbortController()
     const transport = createSseTransport({ url: `${server.url}/api`, sessionId: 's1' })
     const events: unknown[] = []
-    const running = transport.run(message, { signal: controller.signal, onEvent: (value) => {
-      events.push(value)
-      controller.abort()
-    } })
+    const running = transport.run(message, {
+      signal: controller.signal,
+      onEvent: (value) => {
+        events.push(value)
+        controller.abort()
+      },
+    })
     await expect(running).resolves.toBe('aborted')
     expect(events).toHaveLength(1)
   })
@@ -146,8 +171,6 @@ describe('createSseTransport', () => {
 
   it('says clearly when the server cannot be reached', async () => {
     const transport = createSseTransport({ url: 'http://127.0.0.1:1/api', sessionId: 's1' })
-    await expect(
-      transport.run(message, { signal: new AbortController().signal, onEvent: () => {} }),
-    ).rejects.toMatchObject({ code: 'network-error' })
+    await expect(transport.run(message, { signal: new AbortController().signal, onEvent: () => {} })).rejects.toMatchObject({ code: 'network-error' })
   })
 })

@@ -38,7 +38,10 @@ function isTight(list: TreeBlock): boolean {
 function language(info: string): string | undefined {
   const word = unescapeText(info.trim()).split(/[ \t]+/)[0] ?? ''
   // `{.python}` and `python{1,3}` shapes are trimmed
-  const name = word.replace(/^[{.]+/, '').replace(/[{}].*$/, '').toLowerCase()
+  const name = word
+    .replace(/^[{.]+/, '')
+    .replace(/[{}].*$/, '')
+    .toLowerCase()
   return name === '' ? undefined : name
 }
 

@@ -21,8 +21,7 @@ export function isAmbiguousTail(line: string): boolean {
 }
 
 /** The kinds of block the parser builds before inline parsing. */
-export type TreeKind =
-  | 'document' | 'blockquote' | 'list' | 'item' | 'paragraph' | 'heading' | 'thematicBreak' | 'code' | 'table'
+export type TreeKind = 'document' | 'blockquote' | 'list' | 'item' | 'paragraph' | 'heading' | 'thematicBreak' | 'code' | 'table'
 
 /** A list's marker, as CommonMark reads it. */
 export interface ListData {
@@ -66,9 +65,24 @@ export interface TreeBlock {
 export function createBlock(kind: TreeKind, parent: TreeBlock | undefined, startLine: number): TreeBlock {
   const depth = parent === undefined ? 0 : parent.depth + (kind === 'blockquote' || kind === 'item' ? 1 : 0)
   return {
-    kind, parent, children: [], open: true, live: false, startLine, endLine: startLine, lastLineBlank: false, depth,
-    lines: [], level: 1, list: undefined, fence: undefined, fenceClosed: false, info: '', table: undefined,
-    partialLine: false, definitions: [],
+    kind,
+    parent,
+    children: [],
+    open: true,
+    live: false,
+    startLine,
+    endLine: startLine,
+    lastLineBlank: false,
+    depth,
+    lines: [],
+    level: 1,
+    list: undefined,
+    fence: undefined,
+    fenceClosed: false,
+    info: '',
+    table: undefined,
+    partialLine: false,
+    definitions: [],
   }
 }
 

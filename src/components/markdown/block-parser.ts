@@ -105,8 +105,13 @@ export class BlockParser implements BlockStarter {
       last.lastLineBlank = true
     }
     const kind = container.kind
-    const lastLineBlank = cursor.blank && !(kind === 'blockquote' || (kind === 'code' && container.fence !== undefined) ||
-      (kind === 'item' && container.children.length === 0 && container.startLine === this.lineNumber))
+    const lastLineBlank =
+      cursor.blank &&
+      !(
+        kind === 'blockquote' ||
+        (kind === 'code' && container.fence !== undefined) ||
+        (kind === 'item' && container.children.length === 0 && container.startLine === this.lineNumber)
+      )
     for (let block: TreeBlock | undefined = container; block !== undefined; block = block.parent) block.lastLineBlank = lastLineBlank
     if (kind === 'code' || kind === 'paragraph') {
       container.lines.push(cursor.rest())
@@ -161,7 +166,12 @@ export class BlockParser implements BlockStarter {
           return 'matched'
         }
         // `1. a` then `  - b`: a bullet list two columns in is read as nested, the shape models write
-        if (list.ordered && list.padding === 3 && cursor.indent === list.markerOffset + 2 && /^[-+*][ \t]/.test(cursor.line.slice(cursor.nextNonspace))) {
+        if (
+          list.ordered &&
+          list.padding === 3 &&
+          cursor.indent === list.markerOffset + 2 &&
+          /^[-+*][ \t]/.test(cursor.line.slice(cursor.nextNonspace))
+        ) {
           cursor.advanceNextNonspace()
           return 'matched'
         }
@@ -205,7 +215,7 @@ export class BlockParser implements BlockStarter {
       if (close !== undefined && close[0] === fence.char && close.length >= fence.length) {
         block.fenceClosed = true
         block.endLine = this.lineNumber
-        this.finalize(block, this.lineNumber)
+        this.finalize(block)
         return 'consumed'
       }
       // a live last line that may still become the closing fence is not shown as code
@@ -222,7 +232,7 @@ export class BlockParser implements BlockStarter {
     if (this.allClosed) return
     while (this.oldTip !== this.lastMatchedContainer) {
       const parent = this.oldTip.parent as TreeBlock
-      this.finalize(this.oldTip, this.lineNumber - 1)
+      this.finalize(this.oldTip)
       this.oldTip = parent
     }
     this.allClosed = true
@@ -230,7 +240,7 @@ export class BlockParser implements BlockStarter {
 
   /** Adds a child block to the tip, closing blocks that can't hold it. */
   addChild(kind: TreeKind, _offset: number): TreeBlock {
-    while (!canContain(this.tip.kind, kind)) this.finalize(this.tip, this.lineNumber - 1)
+    while (!canContain(this.tip.kind, kind)) this.finalize(this.tip)
     const block = createBlock(kind, this.tip, this.lineNumber)
     this.tip.children.push(block)
     this.tip = block
@@ -238,7 +248,7 @@ export class BlockParser implements BlockStarter {
   }
 
   /** Closes `block`: paragraphs give up their definitions, code gets its info string. */
-  finalize(block: TreeBlock, lineNumber: number): void {
+  finalize(block: TreeBlock): void {
     if (!block.open) return
     block.open = false
     const parent = block.parent
@@ -287,8 +297,8 @@ export class BlockParser implements BlockStarter {
   /** Closes every open block; those still open at the end of a live text are marked `live` first. */
   finish(): void {
     for (let block: TreeBlock | undefined = this.tip; block !== undefined; block = block.parent) block.live = true
-    while (this.tip !== this.document) this.finalize(this.tip, this.lineNumber)
-    this.finalize(this.document, this.lineNumber)
+    while (this.tip !== this.document) this.finalize(this.tip)
+    this.finalize(this.document)
   }
 
   /** The number of cells in a would-be header row, or -1 when it is too wide to be a table. */

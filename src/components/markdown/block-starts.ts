@@ -9,7 +9,7 @@ export interface BlockStarter {
   tip: TreeBlock
   closeUnmatchedBlocks(): void
   addChild(kind: TreeKind, offset: number): TreeBlock
-  finalize(block: TreeBlock, lineNumber: number): void
+  finalize(block: TreeBlock): void
   tableColumns(head: string): number
   readonly math: boolean
 }
@@ -53,7 +53,10 @@ function startHeading(parser: BlockStarter): OpenResult {
   parser.closeUnmatchedBlocks()
   const heading = parser.addChild('heading', cursor.nextNonspace)
   heading.level = match[0].trim().length as 1 | 2 | 3 | 4 | 5 | 6
-  const content = cursor.line.slice(cursor.offset).replace(/^[ \t]*#+[ \t]*$/, '').replace(/[ \t]+#+[ \t]*$/, '')
+  const content = cursor.line
+    .slice(cursor.offset)
+    .replace(/^[ \t]*#+[ \t]*$/, '')
+    .replace(/[ \t]+#+[ \t]*$/, '')
   heading.lines.push(content)
   heading.partialLine = cursor.partial
   cursor.advanceOffset(cursor.line.length - cursor.offset, false)
@@ -63,7 +66,7 @@ function startHeading(parser: BlockStarter): OpenResult {
 function startFence(parser: BlockStarter): OpenResult {
   const cursor = parser.cursor
   const rest = cursor.line.slice(cursor.nextNonspace)
-  const match = cursor.indented ? null : FENCE_OPEN.exec(rest) ?? (parser.math ? MATH_OPEN.exec(rest) : null)
+  const match = cursor.indented ? null : (FENCE_OPEN.exec(rest) ?? (parser.math ? MATH_OPEN.exec(rest) : null))
   if (!match) return 'none'
   parser.closeUnmatchedBlocks()
   const code = parser.addChild('code', cursor.nextNonspace)
@@ -196,7 +199,7 @@ function startTable(parser: BlockStarter, container: TreeBlock): OpenResult {
   container.lines.pop()
   if (container.lines.length > 0) {
     container.endLine = headerLine - 1
-    parser.finalize(container, headerLine - 1)
+    parser.finalize(container)
   }
   if (container.lines.length === 0 && container.definitions.length === 0) replaceBlock(container, table)
   else parent.children.push(table)

@@ -16,9 +16,13 @@ const COPIED_FOR_MS = 2000
 
 function renderHighlight(nodes: readonly HighlightNode[]): ReactNode[] {
   return nodes.map((node, index) =>
-    node.type === 'text'
-      ? node.value
-      : <span key={index} className={node.className || undefined}>{renderHighlight(node.children)}</span>,
+    node.type === 'text' ? (
+      node.value
+    ) : (
+      <span key={index} className={node.className || undefined}>
+        {renderHighlight(node.children)}
+      </span>
+    ),
   )
 }
 
@@ -47,24 +51,15 @@ export const CodeBlock = memo(function CodeBlock({ code, language, status, local
     <div className="as-md-code" data-language={language} data-status={status}>
       <div className="as-md-code-header">
         <span className="as-md-code-language">{language}</span>
-        <button
-          type="button"
-          className="as-md-copy"
-          data-state={copied ? 'copied' : 'idle'}
-          disabled={status === 'streaming'}
-          onClick={copy}
-        >
+        <button type="button" className="as-md-copy" data-state={copied ? 'copied' : 'idle'} disabled={status === 'streaming'} onClick={copy}>
           {copied ? messages.copied : messages.copy}
         </button>
-        <span role="status" className="as-md-visually-hidden">{copied ? messages.copied : ''}</span>
+        <span role="status" className="as-md-visually-hidden">
+          {copied ? messages.copied : ''}
+        </span>
       </div>
       <pre className="as-md-pre" aria-busy={status === 'streaming' || undefined}>
-        <code
-          ref={codeRef}
-          className="as-md-code-body"
-          data-language={language}
-          data-highlighted={highlighted ? '' : undefined}
-        >
+        <code ref={codeRef} className="as-md-code-body" data-language={language} data-highlighted={highlighted ? '' : undefined}>
           {highlighted ? renderHighlight(highlighted) : code}
         </code>
       </pre>

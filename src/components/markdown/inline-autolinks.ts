@@ -48,7 +48,7 @@ function matchUrl(candidate: string, before: string | undefined): { text: string
   const lower = candidate.toLowerCase()
   if (lower.startsWith('www.')) {
     if (before !== undefined && !/[\s*_~(]/.test(before)) return undefined
-    if (!validDomain(candidate) || !candidate.slice(4).includes('.') && !DOMAIN.exec(candidate)?.[0].includes('.')) return undefined
+    if (!validDomain(candidate) || (!candidate.slice(4).includes('.') && !DOMAIN.exec(candidate)?.[0].includes('.'))) return undefined
     const text = trimTrailing(candidate)
     return text.length <= 4 ? undefined : { text, url: `http://${text}` }
   }
@@ -60,9 +60,7 @@ function matchUrl(candidate: string, before: string | undefined): { text: string
   return text.length <= schemeEnd ? undefined : { text, url: text }
 }
 
-function matchEmail(
-  candidate: string, before: string | undefined, scheme: string, resource: string,
-): { text: string; url: string } | undefined {
+function matchEmail(candidate: string, before: string | undefined, scheme: string, resource: string): { text: string; url: string } | undefined {
   if (before !== undefined && /[a-zA-Z0-9/:]/.test(before)) return undefined
   const at = candidate.indexOf('@')
   if (at <= 0) return undefined
@@ -114,10 +112,10 @@ function linkifyText(value: string, out: InlineNode[]): void {
     }
     let start = useEmail ? (email as { start: number }).start : (url as RegExpExecArray).index
     const candidate = useEmail ? (email as { candidate: string }).candidate : (url as RegExpExecArray)[0]
-    const scheme = useEmail ? /(?:mailto|xmpp):$/i.exec(value.slice(Math.max(0, start - 7), start))?.[0] ?? '' : ''
+    const scheme = useEmail ? (/(?:mailto|xmpp):$/i.exec(value.slice(Math.max(0, start - 7), start))?.[0] ?? '') : ''
     start -= scheme.length
     const before = start === 0 ? undefined : value[start - 1]
-    const resource = scheme === '' ? '' : /^\/[A-Za-z0-9@.]+/.exec(value.slice(start + scheme.length + candidate.length))?.[0] ?? ''
+    const resource = scheme === '' ? '' : (/^\/[A-Za-z0-9@.]+/.exec(value.slice(start + scheme.length + candidate.length))?.[0] ?? '')
     const found = useEmail ? matchEmail(candidate, before, scheme.toLowerCase(), resource) : matchUrl(candidate, before)
     if (found === undefined) {
       // a refused URL is skipped whole: trying again inside it would make a long token quadratic

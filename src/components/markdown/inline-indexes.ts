@@ -12,7 +12,7 @@ export class BacktickIndex {
       const length = end - index
       PARSE_WORK.steps += length
       let list = this.runs.get(length)
-      if (list === undefined) this.runs.set(length, list = [])
+      if (list === undefined) this.runs.set(length, (list = []))
       list.push(index)
       index = end
     }

@@ -125,9 +125,7 @@ function heightOf(first: Piece | undefined, stop: Piece | undefined): number {
 }
 
 /** The nodes and tree height of the pieces from `first` up to (not including) `stop`; unmatched runs become text. */
-export function collectNodes(
-  first: Piece | undefined, stop: Piece | undefined, open: boolean,
-): { nodes: InlineNode[]; height: number } {
+export function collectNodes(first: Piece | undefined, stop: Piece | undefined, open: boolean): { nodes: InlineNode[]; height: number } {
   const nodes: InlineNode[] = []
   let height = 0
   let text = ''
@@ -224,9 +222,7 @@ function bottomKey(closer: DelimiterPiece): string {
  * matching opener and wraps what lies between. Linear: each failed search moves its kind's "openers bottom"
  * up, and each wrap moves the wrapped pieces once.
  */
-export function processEmphasis(
-  list: PieceList, stack: { top: DelimiterPiece | undefined }, bottom: DelimiterPiece | undefined,
-): void {
+export function processEmphasis(list: PieceList, stack: { top: DelimiterPiece | undefined }, bottom: DelimiterPiece | undefined): void {
   if (stack.top === bottom) return
   const openersBottom = new Map<string, DelimiterPiece | undefined>()
   let closer = stack.top
@@ -273,9 +269,8 @@ export function processEmphasis(
       }
     } else {
       const { nodes, height } = collectNodes(opener.next, closer, false)
-      const node: InlineNode = closer.char === '~'
-        ? { type: 'delete', children: nodes }
-        : { type: use === 2 ? 'strong' : 'emphasis', children: nodes }
+      const node: InlineNode =
+        closer.char === '~' ? { type: 'delete', children: nodes } : { type: use === 2 ? 'strong' : 'emphasis', children: nodes }
       list.replaceBetween(opener, closer, { kind: 'node', node, height: height + 1, prev: undefined, next: undefined })
     }
     if (opener.count === 0) {

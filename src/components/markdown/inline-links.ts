@@ -22,7 +22,11 @@ export function unescapeText(text: string): string {
 
 /** A label as references are matched: case-folded, inner whitespace collapsed. */
 export function normalizeLabel(label: string): string {
-  return label.trim().replace(/[ \t\r\n]+/g, ' ').toLowerCase().toUpperCase()
+  return label
+    .trim()
+    .replace(/[ \t\r\n]+/g, ' ')
+    .toLowerCase()
+    .toUpperCase()
 }
 
 function isSpaceOrTab(char: string | undefined): boolean {
@@ -72,7 +76,7 @@ export class DestinationIndex {
     this.nextSpace = new Int32Array(length + 1)
     this.nextSpace[length] = length
     for (let index = length - 1; index >= 0; index--) {
-      this.nextSpace[index] = text.charCodeAt(index) <= 32 ? index : this.nextSpace[index + 1] ?? length
+      this.nextSpace[index] = text.charCodeAt(index) <= 32 ? index : (this.nextSpace[index + 1] ?? length)
     }
     // next smaller value, by a monotonic stack over the balance sequence
     this.nextLower = new Int32Array(length + 1).fill(-1)
@@ -163,9 +167,7 @@ export function scanTitle(text: string, at: number): number {
  * Reads a `[label]` at `index`: its raw text and end, `incomplete` when the text ends inside it, or undefined
  * when there is none. At most `MAX_LABEL_LENGTH` characters are read.
  */
-export function parseLinkLabel(
-  text: string, index: number,
-): { readonly label: string; readonly end: number } | 'incomplete' | undefined {
+export function parseLinkLabel(text: string, index: number): { readonly label: string; readonly end: number } | 'incomplete' | undefined {
   if (text[index] !== '[') return undefined
   let at = index + 1
   const limit = Math.min(text.length, index + 1 + MAX_LABEL_LENGTH + 1)
@@ -190,9 +192,7 @@ const PARTIAL_AUTOLINK = /<([a-zA-Z][a-zA-Z0-9+.-]*(?::[^\s<>]*)?)$/y
  * Reads `<https://…>` or `<a@b.c>` at `index`. In a live tail, a `<scheme:…` cut off by the end shows its
  * text so far (without the `<`) and a `<tag` cut off by the end shows nothing, so no raw `<` flashes.
  */
-export function parseAutolink(
-  text: string, index: number, open: boolean,
-): { node: InlineNode | undefined; end: number } | undefined {
+export function parseAutolink(text: string, index: number, open: boolean): { node: InlineNode | undefined; end: number } | undefined {
   URI_AUTOLINK.lastIndex = index
   const uri = URI_AUTOLINK.exec(text)
   if (uri?.[1] !== undefined) {

@@ -2,12 +2,17 @@ import { decodeEntityAt } from './entities'
 import { linkify } from './inline-autolinks'
 import { BacktickIndex, DollarIndex } from './inline-indexes'
 import {
-  closeOpenDelimiters, collectNodes, MAX_INLINE_DEPTH, PieceList, plainText, processEmphasis, unlinkDelimiter,
-  type BracketPiece, type DelimiterPiece,
+  closeOpenDelimiters,
+  collectNodes,
+  MAX_INLINE_DEPTH,
+  PieceList,
+  plainText,
+  processEmphasis,
+  unlinkDelimiter,
+  type BracketPiece,
+  type DelimiterPiece,
 } from './inline-items'
-import {
-  DestinationIndex, MAX_LABEL_LENGTH, normalizeLabel, parseAutolink, parseLinkLabel, parseLinkTail,
-} from './inline-links'
+import { DestinationIndex, MAX_LABEL_LENGTH, normalizeLabel, parseAutolink, parseLinkLabel, parseLinkTail } from './inline-links'
 import type { InlineNode } from './types'
 import { PARSE_WORK } from './parse-work'
 
@@ -42,7 +47,7 @@ const REFERENCE_ALLOWANCE = 4096
 function characterBefore(text: string, index: number): string {
   if (index <= 0) return ' '
   const code = text.charCodeAt(index - 1)
-  return code >= 0xdc00 && code <= 0xdfff && index >= 2 ? text.slice(index - 2, index) : text[index - 1] ?? ' '
+  return code >= 0xdc00 && code <= 0xdfff && index >= 2 ? text.slice(index - 2, index) : (text[index - 1] ?? ' ')
 }
 
 function characterAt(text: string, index: number): string {
@@ -52,9 +57,7 @@ function characterAt(text: string, index: number): string {
 
 function codeSpanContent(raw: string): string {
   const value = raw.replace(/\n/g, ' ')
-  return value.length > 2 && value.startsWith(' ') && value.endsWith(' ') && value.trim() !== ''
-    ? value.slice(1, -1)
-    : value
+  return value.length > 2 && value.startsWith(' ') && value.endsWith(' ') && value.trim() !== '' ? value.slice(1, -1) : value
 }
 
 /**
@@ -149,8 +152,12 @@ export function parseInline(text: string, open: boolean, context: InlineContext 
         const length = runEnd - position
         const after = text[runEnd]
         // an opener needs TeX right after it: `$ 5` and `$5` (a price) are text
-        const opens = (length === 1 || length === 2) && context.math !== false && after !== undefined &&
-          !/\s/.test(after) && !(length === 1 && /[0-9]/.test(after))
+        const opens =
+          (length === 1 || length === 2) &&
+          context.math !== false &&
+          after !== undefined &&
+          !/\s/.test(after) &&
+          !(length === 1 && /[0-9]/.test(after))
         dollars ??= opens ? new DollarIndex(text) : undefined
         const close = opens && dollars ? dollars.next(length as 1 | 2, runEnd) : -1
         if (close !== -1 && close > runEnd) {
@@ -196,8 +203,13 @@ export function parseInline(text: string, open: boolean, context: InlineContext 
         position += char === '!' ? 2 : 1
         lastBracket = position - 1
         const bracket: BracketPiece = {
-          kind: 'bracket', image: char === '!', textStart: position, order: bracketOrder++,
-          delimiterBottom: stack.top, prev: undefined, next: undefined,
+          kind: 'bracket',
+          image: char === '!',
+          textStart: position,
+          order: bracketOrder++,
+          delimiterBottom: stack.top,
+          prev: undefined,
+          next: undefined,
         }
         list.append(bracket)
         brackets.push(bracket)
@@ -241,7 +253,11 @@ export function parseInline(text: string, open: boolean, context: InlineContext 
           ? { type: 'image', url: target.url, title: target.title, alt: plainText(nodes) }
           : { type: 'link', url: target.url, title: target.title, children: nodes }
         list.replaceBetween(opener.prev, undefined, {
-          kind: 'node', node, height: opener.image ? 1 : Math.min(height, MAX_INLINE_DEPTH) + 1, prev: undefined, next: undefined,
+          kind: 'node',
+          node,
+          height: opener.image ? 1 : Math.min(height, MAX_INLINE_DEPTH) + 1,
+          prev: undefined,
+          next: undefined,
         })
         if (!opener.image) inactiveBefore = bracketOrder
         position = target.end
@@ -311,15 +327,29 @@ function delimiterRun(text: string, start: number, end: number): DelimiterPiece 
   const canClose = char === '_' ? right && (!left || afterPunctuation) : right
   const count = end - start
   return {
-    kind: 'delimiter', char, count, literal: 0, original: count, canOpen, canClose,
-    previousDelimiter: undefined, nextDelimiter: undefined, inStack: true, prev: undefined, next: undefined,
+    kind: 'delimiter',
+    char,
+    count,
+    literal: 0,
+    original: count,
+    canOpen,
+    canClose,
+    previousDelimiter: undefined,
+    nextDelimiter: undefined,
+    inStack: true,
+    prev: undefined,
+    next: undefined,
   }
 }
 
 /** What a `]` at `position` closes: an inline link, a reference, nothing, or (in a live tail) not known yet. */
 function resolveLink(
-  text: string, position: number, opener: BracketPiece, open: boolean,
-  lookup: (label: string) => { url: string; title: string | undefined } | undefined, plainLabel: boolean,
+  text: string,
+  position: number,
+  opener: BracketPiece,
+  open: boolean,
+  lookup: (label: string) => { url: string; title: string | undefined } | undefined,
+  plainLabel: boolean,
   destinations: () => DestinationIndex,
 ): { url: string; title: string | undefined; end: number } | 'incomplete' | undefined {
   const shortcutLookup = plainLabel ? lookup : (): undefined => undefined
@@ -339,8 +369,11 @@ function resolveLink(
 }
 
 function shortcut(
-  text: string, position: number, opener: BracketPiece,
-  lookup: (label: string) => { url: string; title: string | undefined } | undefined, end: number,
+  text: string,
+  position: number,
+  opener: BracketPiece,
+  lookup: (label: string) => { url: string; title: string | undefined } | undefined,
+  end: number,
 ): { url: string; title: string | undefined; end: number } | undefined {
   if (position - opener.textStart > MAX_LABEL_LENGTH) return undefined
   const found = lookup(text.slice(opener.textStart, position))

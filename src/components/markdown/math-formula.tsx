@@ -25,11 +25,7 @@ export const MathFormula = memo(function MathFormula({ tex, display, status, blo
   const typeset = useMath(tex, display, status === 'done')
   const Wrapper = block ? 'div' : 'span'
   return (
-    <Wrapper
-      className={block ? 'as-md-math-block' : 'as-md-math'}
-      data-display={display ? '' : undefined}
-      data-status={typeset ? 'typeset' : status}
-    >
+    <Wrapper className={block ? 'as-md-math-block' : 'as-md-math'} data-display={display ? '' : undefined} data-status={typeset ? 'typeset' : status}>
       {typeset ? renderMathNode(typeset, 0) : <code className="as-md-math-source">{tex}</code>}
     </Wrapper>
   )

@@ -11,11 +11,48 @@ const MAX_SOURCE = 20_000
 const MAX_DEPTH = 64
 // MathML presentation attributes KaTeX writes; anything else (a URL, a handler, a style) is dropped
 const ATTRIBUTES = new Set([
-  'xmlns', 'display', 'mathvariant', 'mathcolor', 'mathbackground', 'displaystyle', 'scriptlevel', 'stretchy',
-  'fence', 'separator', 'lspace', 'rspace', 'accent', 'accentunder', 'movablelimits', 'symmetric', 'minsize',
-  'maxsize', 'columnalign', 'rowalign', 'rowspacing', 'columnspacing', 'columnlines', 'rowlines', 'frame',
-  'framespacing', 'equalrows', 'equalcolumns', 'linethickness', 'width', 'height', 'depth', 'voffset',
-  'encoding', 'notation', 'largeop', 'form', 'open', 'close', 'align', 'side', 'scriptminsize',
+  'xmlns',
+  'display',
+  'mathvariant',
+  'mathcolor',
+  'mathbackground',
+  'displaystyle',
+  'scriptlevel',
+  'stretchy',
+  'fence',
+  'separator',
+  'lspace',
+  'rspace',
+  'accent',
+  'accentunder',
+  'movablelimits',
+  'symmetric',
+  'minsize',
+  'maxsize',
+  'columnalign',
+  'rowalign',
+  'rowspacing',
+  'columnspacing',
+  'columnlines',
+  'rowlines',
+  'frame',
+  'framespacing',
+  'equalrows',
+  'equalcolumns',
+  'linethickness',
+  'width',
+  'height',
+  'depth',
+  'voffset',
+  'encoding',
+  'notation',
+  'largeop',
+  'form',
+  'open',
+  'close',
+  'align',
+  'side',
+  'scriptminsize',
 ])
 const TAG = /^(?:math|semantics|annotation|m[a-z]+)$/
 
@@ -38,7 +75,7 @@ function convert(node: KatexNode, depth: number): MathNode | null {
     if (converted !== null) children.push(converted)
   }
   // KaTeX wraps its MathML in a `<span class="katex">`: only the MathML is kept
-  if (node.type === undefined) return children.length === 1 ? children[0] ?? null : null
+  if (node.type === undefined) return children.length === 1 ? (children[0] ?? null) : null
   if (!TAG.test(node.type)) return null
   const attributes: Record<string, string> = {}
   for (const [name, value] of Object.entries(node.attributes ?? {})) {
@@ -56,7 +93,12 @@ export function renderMath(tex: string, display: boolean): MathNode | null {
   if (tex.length > MAX_SOURCE) return null
   try {
     const tree = buildTree(tex, {
-      displayMode: display, output: 'mathml', throwOnError: false, trust: false, strict: 'ignore', maxExpand: 1000,
+      displayMode: display,
+      output: 'mathml',
+      throwOnError: false,
+      trust: false,
+      strict: 'ignore',
+      maxExpand: 1000,
     }) as unknown as KatexNode
     return convert(tree, 0)
   } catch {

@@ -34,11 +34,14 @@ export const MermaidDiagram = memo(function MermaidDiagram({ source, label }: Me
     if (typeof URL.createObjectURL !== 'function') return
     loadMermaid()
       .then((module) => module.renderMermaid(source))
-      .then((svg) => {
-        if (cancelled || svg === null) return
-        created = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }))
-        setUrl(created)
-      }, () => undefined) // no Mermaid chunk (offline, blocked): the code stays
+      .then(
+        (svg) => {
+          if (cancelled || svg === null) return
+          created = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }))
+          setUrl(created)
+        },
+        () => undefined,
+      ) // no Mermaid chunk (offline, blocked): the code stays
     return () => {
       cancelled = true
       if (created !== null) URL.revokeObjectURL(created)

@@ -15,7 +15,11 @@ export async function renderMermaid(source: string): Promise<string | null> {
   if (source.length > MAX_SOURCE) return null
   if (!initialized) {
     mermaid.initialize({
-      startOnLoad: false, securityLevel: 'strict', htmlLabels: false, flowchart: { htmlLabels: false }, suppressErrorRendering: true,
+      startOnLoad: false,
+      securityLevel: 'strict',
+      htmlLabels: false,
+      flowchart: { htmlLabels: false },
+      suppressErrorRendering: true,
     })
     initialized = true
   }

@@ -103,18 +103,16 @@ function splitLines(text: string, from: number): { lines: string[]; starts: numb
  * keep their object identity, so memoized renderers skip them. Any other text is parsed in full. A kept
  * block is parsed again only when a new definition gives one of its references a target.
  */
-export function parseMarkdownIncremental(
-  previous: MarkdownParseState | undefined, text: string, options: ParseOptions,
-): MarkdownParseState {
+export function parseMarkdownIncremental(previous: MarkdownParseState | undefined, text: string, options: ParseOptions): MarkdownParseState {
   const { streaming } = options
   if (previous && previous.text === text && previous.streaming === streaming) return previous
   // a change of options is a new document
-  if (previous && (previous.options.extendedAutolinks !== options.extendedAutolinks || previous.options.math !== options.math)) return parseMarkdownIncremental(undefined, text, options)
+  if (previous && (previous.options.extendedAutolinks !== options.extendedAutolinks || previous.options.math !== options.math))
+    return parseMarkdownIncremental(undefined, text, options)
   // `slice(…) ===` is a native block comparison, several times faster than `startsWith` on long strings
-  const extendsPrevious = previous !== undefined && text.length >= previous.text.length &&
-    text.slice(0, previous.text.length) === previous.text
+  const extendsPrevious = previous !== undefined && text.length >= previous.text.length && text.slice(0, previous.text.length) === previous.text
   const kept = previous && extendsPrevious ? firstUnstableSegment(previous) : 0
-  const from = kept === 0 ? 0 : previous?.segments[kept]?.start ?? 0
+  const from = kept === 0 ? 0 : (previous?.segments[kept]?.start ?? 0)
   const referrers = kept > 0 && previous ? previous.referrers : new Map<string, number[]>()
 
   // block phase over the tail
@@ -154,8 +152,15 @@ export function parseMarkdownIncremental(
     // the same source parsed the same way gives the same node: keep the old object for memo. The character
     // after the block counts too: a last line that just got its newline is complete (a fence gets its language).
     // A live block is never reused: which of its parts are still live depends on what follows it
-    const reusable = oldSegment !== undefined && old !== undefined && oldSegment.start === start && old.key === `${index}:${start}` &&
-      !open && !old.open && old.source === source && previous?.text.charAt(end) === text.charAt(end) &&
+    const reusable =
+      oldSegment !== undefined &&
+      old !== undefined &&
+      oldSegment.start === start &&
+      old.key === `${index}:${start}` &&
+      !open &&
+      !old.open &&
+      old.source === source &&
+      previous?.text.charAt(end) === text.charAt(end) &&
       [...oldSegment.lookups].every(([label, found]) => sameDefinition(definitions.get(label), found))
     const firstNewline = text.indexOf('\n', start)
     const firstLineComplete = firstNewline !== -1 && text.indexOf('\n', firstNewline + 1) !== -1
@@ -196,12 +201,18 @@ function prefixDefinitions(previous: MarkdownParseState, kept: number): Readonly
   let later = false
   for (let index = kept; index < segments.length && !later; index++) later = (segments[index]?.definitions.length ?? 0) > 0
   if (!later) return previous.definitions
-  return withDefinitions(EMPTY_DEFINITIONS, segments.slice(0, kept).map((segment) => segment.definitions))
+  return withDefinitions(
+    EMPTY_DEFINITIONS,
+    segments.slice(0, kept).map((segment) => segment.definitions),
+  )
 }
 
 function changedLabels(
-  before: ReadonlyMap<string, LinkDefinition>, after: ReadonlyMap<string, LinkDefinition>,
-  previous: MarkdownParseState, kept: number, drafts: readonly { definitions: readonly (readonly [string, LinkDefinition])[] }[],
+  before: ReadonlyMap<string, LinkDefinition>,
+  after: ReadonlyMap<string, LinkDefinition>,
+  previous: MarkdownParseState,
+  kept: number,
+  drafts: readonly { definitions: readonly (readonly [string, LinkDefinition])[] }[],
 ): string[] {
   if (before === after) return []
   const candidates = new Set<string>()
@@ -214,8 +225,12 @@ function changedLabels(
 
 /** Rebuilds the kept blocks whose references look up a label whose definition changed. */
 function reparseReferrers(
-  segments: Segment[], blocks: MarkdownBlock[], changed: readonly string[], referrers: Map<string, number[]>,
-  definitions: ReadonlyMap<string, LinkDefinition>, options: ParseOptions,
+  segments: Segment[],
+  blocks: MarkdownBlock[],
+  changed: readonly string[],
+  referrers: Map<string, number[]>,
+  definitions: ReadonlyMap<string, LinkDefinition>,
+  options: ParseOptions,
 ): void {
   const redo = new Set<number>()
   for (const label of changed) {

@@ -36,15 +36,5 @@ export function RemoteImage({ src, alt, title }: RemoteImageProps) {
       </button>
     )
   }
-  return (
-    <img
-      className="as-md-image"
-      src={src}
-      alt={alt}
-      title={title}
-      loading="lazy"
-      decoding="async"
-      referrerPolicy="no-referrer"
-    />
-  )
+  return <img className="as-md-image" src={src} alt={alt} title={title} loading="lazy" decoding="async" referrerPolicy="no-referrer" />
 }

@@ -10,9 +10,13 @@ function renderItem(item: ListItemNode, tight: boolean, locale: MarkdownLocale |
   const messages = markdownMessages(locale)
   // tight lists show their paragraphs without <p>, as CommonMark renders them
   const children = item.children.map((child, index) =>
-    tight && child.type === 'paragraph'
-      ? <span key={index} className="as-md-item-text">{renderInline(child.children)}</span>
-      : renderBlock(child, locale, index),
+    tight && child.type === 'paragraph' ? (
+      <span key={index} className="as-md-item-text">
+        {renderInline(child.children)}
+      </span>
+    ) : (
+      renderBlock(child, locale, index)
+    ),
   )
   if (item.checked === undefined) return <li key={key}>{children}</li>
   return (
@@ -35,10 +39,18 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
   switch (node.type) {
     case 'heading': {
       const Heading = `h${node.level}` as const
-      return <Heading key={key} className="as-md-heading">{renderInline(node.children)}</Heading>
+      return (
+        <Heading key={key} className="as-md-heading">
+          {renderInline(node.children)}
+        </Heading>
+      )
     }
     case 'paragraph': {
-      return <p key={key} className="as-md-paragraph">{renderInline(node.children)}</p>
+      return (
+        <p key={key} className="as-md-paragraph">
+          {renderInline(node.children)}
+        </p>
+      )
     }
     case 'code': {
       const code = <CodeBlock key={key} code={node.code} language={node.language} status={node.status} locale={locale} />
@@ -64,9 +76,15 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
     case 'list': {
       const items = node.items.map((item, index) => renderItem(item, node.tight, locale, index))
       const state = node.tight ? 'tight' : 'loose'
-      return node.ordered
-        ? <ol key={key} className="as-md-list" data-spacing={state} start={node.start === 1 ? undefined : node.start}>{items}</ol>
-        : <ul key={key} className="as-md-list" data-spacing={state}>{items}</ul>
+      return node.ordered ? (
+        <ol key={key} className="as-md-list" data-spacing={state} start={node.start === 1 ? undefined : node.start}>
+          {items}
+        </ol>
+      ) : (
+        <ul key={key} className="as-md-list" data-spacing={state}>
+          {items}
+        </ul>
+      )
     }
     case 'table': {
       return (
@@ -75,7 +93,9 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
             <thead>
               <tr>
                 {node.head.map((cell, index) => (
-                  <th key={index} scope="col" data-align={node.align[index]}>{renderInline(cell)}</th>
+                  <th key={index} scope="col" data-align={node.align[index]}>
+                    {renderInline(cell)}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -83,7 +103,11 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
               <tbody>
                 {node.rows.map((row, rowIndex) => (
                   <tr key={rowIndex}>
-                    {row.map((cell, index) => <td key={index} data-align={node.align[index]}>{renderInline(cell)}</td>)}
+                    {row.map((cell, index) => (
+                      <td key={index} data-align={node.align[index]}>
+                        {renderInline(cell)}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>

@@ -24,7 +24,11 @@ function renderNode(node: InlineNode, key: number): ReactNode {
       return <MathFormula key={key} tex={node.value} display={node.display} status="done" />
     }
     case 'inlineCode': {
-      return <code key={key} className="as-md-inline-code">{node.value}</code>
+      return (
+        <code key={key} className="as-md-inline-code">
+          {node.value}
+        </code>
+      )
     }
     case 'link': {
       // an empty destination links to the page itself (CommonMark keeps `href=""`): harmless, so it stays
@@ -34,21 +38,19 @@ function renderNode(node: InlineNode, key: number): ReactNode {
       // same-page anchors stay in the tab; everything else opens a new one
       const external = href !== '' && !href.startsWith('#')
       return (
-        <a
-          key={key}
-          className="as-md-link"
-          href={href}
-          title={node.title}
-          target={external ? '_blank' : undefined}
-          rel={LINK_REL}
-        >
+        <a key={key} className="as-md-link" href={href} title={node.title} target={external ? '_blank' : undefined} rel={LINK_REL}>
           {renderInline(node.children)}
         </a>
       )
     }
     case 'image': {
       const src = safeUrl(encodeUrl(node.url), 'image')
-      if (src === null) return <span key={key} className="as-md-image-refused">[{node.alt}]</span>
+      if (src === null)
+        return (
+          <span key={key} className="as-md-image-refused">
+            [{node.alt}]
+          </span>
+        )
       return <RemoteImage key={key} src={src} alt={node.alt} title={node.title} />
     }
     case 'break': {

@@ -41,10 +41,7 @@ export const StreamingMarkdown = forwardRef<HTMLDivElement, StreamingMarkdownPro
   const committed = useRef<MarkdownParseState | undefined>(undefined)
   // parsing starts from the last committed parse; a discarded render can't corrupt it, since the state
   // carries its own text and is reused only when the new text extends it
-  const state = useMemo(
-    () => parseMarkdownIncremental(committed.current, text, { streaming }),
-    [text, streaming],
-  )
+  const state = useMemo(() => parseMarkdownIncremental(committed.current, text, { streaming }), [text, streaming])
   useEffect(() => {
     committed.current = state
   }, [state])
@@ -57,7 +54,9 @@ export const StreamingMarkdown = forwardRef<HTMLDivElement, StreamingMarkdownPro
       ref={ref}
     >
       <MarkdownLocaleContext.Provider value={locale}>
-        {state.blocks.map((block) => <MarkdownBlockView key={block.key} block={block} locale={locale} />)}
+        {state.blocks.map((block) => (
+          <MarkdownBlockView key={block.key} block={block} locale={locale} />
+        ))}
       </MarkdownLocaleContext.Provider>
     </div>
   )

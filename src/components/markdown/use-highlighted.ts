@@ -51,9 +51,7 @@ function enqueue(job: () => void): void {
  * lazily loaded chunk) and an idle moment, for unknown languages, and while `enabled` is false (an open
  * fence is never highlighted). Results are memoized per (language, code).
  */
-export function useHighlighted(
-  code: string, language: string | undefined, enabled: boolean,
-): readonly HighlightNode[] | undefined {
+export function useHighlighted(code: string, language: string | undefined, enabled: boolean): readonly HighlightNode[] | undefined {
   const active = enabled && language !== undefined && code !== ''
   const key = `${language ?? ''}\u0000${code}`
   const [done, setDone] = useState<{ readonly key: string; readonly nodes: readonly HighlightNode[] | null } | null>(null)

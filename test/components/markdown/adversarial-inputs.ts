@@ -35,7 +35,7 @@ export const ADVERSARIAL: Readonly<Record<string, (count: number) => string>> = 
   'bare URLs that fail': (count) => 'http://_'.repeat(count),
   'www that fail': (count) => 'www._'.repeat(count),
   'at signs': (count) => 'a@'.repeat(count),
-  'escapes': (count) => '\\'.repeat(count),
+  escapes: (count) => '\\'.repeat(count),
   'tabs and spaces': (count) => ' \t'.repeat(count) + 'x',
   'setext underlines': (count) => 'a\n=\n'.repeat(count),
   'open fences': (count) => '```\n'.repeat(count),

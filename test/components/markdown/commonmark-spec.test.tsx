@@ -18,10 +18,15 @@ describe('CommonMark 0.31.2 spec examples (#13)', () => {
         rawHtml++
         if (result.actual === result.expected) rawHtmlPassed++
       } else if (result.outcome === 'pass') passed++
-      else failed.push(`#${example.number} ${example.section}\n  md:       ${JSON.stringify(example.markdown)}\n  expected: ${result.expected}\n  actual:   ${result.actual}`)
+      else
+        failed.push(
+          `#${example.number} ${example.section}\n  md:       ${JSON.stringify(example.markdown)}\n  expected: ${result.expected}\n  actual:   ${result.actual}`,
+        )
     }
     const counted = spec.tests.length - rawHtml
-    console.info(`[commonmark] ${passed}/${counted} passed (${(100 * passed / counted).toFixed(1)}%), ${rawHtml} raw HTML examples apart (${rawHtmlPassed} of them render as specified anyway)`)
+    console.info(
+      `[commonmark] ${passed}/${counted} passed (${((100 * passed) / counted).toFixed(1)}%), ${rawHtml} raw HTML examples apart (${rawHtmlPassed} of them render as specified anyway)`,
+    )
     if (process.env['SPEC_VERBOSE']) console.info(failed.join('\n'))
     expect(spec.tests.length).toBe(652)
     expect(passed / counted, failed.slice(0, 12).join('\n')).toBeGreaterThanOrEqual(0.98)

@@ -6,7 +6,10 @@ export const STREAMING_CORPUS: readonly { readonly name: string; readonly text: 
   { name: 'underscore emphasis and snake_case', text: 'Use __strong__ and _em_, but keep snake_case_names and __init__ calls.' },
   { name: 'strikethrough', text: 'Price: ~~$20~~ **$10** today, ~~no~~ *yes*.' },
   { name: 'inline code with backticks', text: 'Run `npm test`, or ``echo `date` `` and `a**b**c` literally.' },
-  { name: 'link with parentheses in the URL', text: 'See [Foo (bar)](https://en.wikipedia.org/wiki/Foo_(bar)) and [docs](https://example.com/a?b=1&c=2 "Docs").' },
+  {
+    name: 'link with parentheses in the URL',
+    text: 'See [Foo (bar)](https://en.wikipedia.org/wiki/Foo_(bar)) and [docs](https://example.com/a?b=1&c=2 "Docs").',
+  },
   { name: 'link with bold text', text: 'Read [**the guide**](https://example.com/guide) before [`npx`](https://docs.npmjs.com).' },
   { name: 'image then text', text: 'Here is a chart:\n\n![Sales chart](https://img.example.com/chart.png)\n\nIt grows.' },
   { name: 'autolinks and bare URLs', text: 'Visit <https://example.com/x> or https://example.org/path_(1), and mail <team@example.com>.' },
@@ -29,7 +32,10 @@ export const STREAMING_CORPUS: readonly { readonly name: string; readonly text: 
   { name: 'html as text', text: 'Tags like <div class="x"> and <br> stay text. So does <script>alert(1)</script>.' },
   { name: 'hard breaks', text: 'Line one  \nLine two\\\nLine three\nstill three' },
   { name: 'math-like asterisks', text: 'Compute 2 * 3 * 4 = 24, then a*b where a = 2.' },
-  { name: 'mixed document', text: '## Plan\n\n1. **Read** the [spec](https://spec.example.com).\n2. Write code:\n\n```python\nprint("hi")\n```\n\n| Step | Status |\n|---|:---:|\n| 1 | ✅ |\n| 2 | ⏳ |\n\n> Remember: *ship* it.\n\n- [ ] review' },
+  {
+    name: 'mixed document',
+    text: '## Plan\n\n1. **Read** the [spec](https://spec.example.com).\n2. Write code:\n\n```python\nprint("hi")\n```\n\n| Step | Status |\n|---|:---:|\n| 1 | ✅ |\n| 2 | ⏳ |\n\n> Remember: *ship* it.\n\n- [ ] review',
+  },
   { name: 'link after list marker', text: '- [Home](https://example.com)\n- [About us](https://example.com/about)\n- Plain' },
   { name: 'paragraph then list without blank', text: 'Options:\n- **fast**: quick\n- *slow*: careful\n1. first\n2. second' },
 ]

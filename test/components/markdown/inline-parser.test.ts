@@ -10,7 +10,9 @@ describe('parseInline', () => {
 
   it('does not nest links inside links', () => {
     expect(parseInline('[a [b](c) d](e)', false)).toEqual([
-      text('[a '), { type: 'link', url: 'c', title: undefined, children: [text('b')] }, text(' d](e)'),
+      text('[a '),
+      { type: 'link', url: 'c', title: undefined, children: [text('b')] },
+      text(' d](e)'),
     ])
   })
 
@@ -44,7 +46,8 @@ describe('parseInline', () => {
     expect(parseInline('x <di', true)).toEqual([text('x ')])
     // a `<https://…` still being written shows its URL so far, without the `<`
     expect(parseInline('x <https://a.b/c', true)).toEqual([
-      text('x '), { type: 'link', url: 'https://a.b/c', title: undefined, children: [text('https://a.b/c')] },
+      text('x '),
+      { type: 'link', url: 'https://a.b/c', title: undefined, children: [text('https://a.b/c')] },
     ])
   })
 

@@ -26,7 +26,9 @@ async function settle(): Promise<void> {
 describe('math parsing (#13)', () => {
   it('reads $…$ and $$…$$ inside text, but not prices or escaped dollars', () => {
     expect(parseInline('area $\\pi r^2$ here', false)).toEqual([
-      { type: 'text', value: 'area ' }, { type: 'inlineMath', value: '\\pi r^2', display: false }, { type: 'text', value: ' here' },
+      { type: 'text', value: 'area ' },
+      { type: 'inlineMath', value: '\\pi r^2', display: false },
+      { type: 'text', value: ' here' },
     ])
     expect(parseInline('$$e = mc^2$$', false)).toEqual([{ type: 'inlineMath', value: 'e = mc^2', display: true }])
     expect(parseInline('costs $5 and $10 now', false)).toEqual([{ type: 'text', value: 'costs $5 and $10 now' }])
@@ -35,15 +37,19 @@ describe('math parsing (#13)', () => {
   })
 
   it('reads a $$ fenced block, streaming until its closing line', () => {
-    expect(parseMarkdownBlocks('$$\n\\int_0^1 x\\,dx\n$$', { streaming: false })[0]?.node)
-      .toEqual({ type: 'math', value: '\\int_0^1 x\\,dx', status: 'done' })
-    expect(parseMarkdownBlocks('$$\n\\int_0^1', { streaming: true })[0]?.node)
-      .toEqual({ type: 'math', value: '\\int_0^1', status: 'streaming' })
+    expect(parseMarkdownBlocks('$$\n\\int_0^1 x\\,dx\n$$', { streaming: false })[0]?.node).toEqual({
+      type: 'math',
+      value: '\\int_0^1 x\\,dx',
+      status: 'done',
+    })
+    expect(parseMarkdownBlocks('$$\n\\int_0^1', { streaming: true })[0]?.node).toEqual({ type: 'math', value: '\\int_0^1', status: 'streaming' })
   })
 
   it('can be turned off', () => {
-    expect(parseMarkdownBlocks('$x$\n\n$$\na\n$$', { streaming: false, math: false }).map((block) => block.node.type))
-      .toEqual(['paragraph', 'paragraph'])
+    expect(parseMarkdownBlocks('$x$\n\n$$\na\n$$', { streaming: false, math: false }).map((block) => block.node.type)).toEqual([
+      'paragraph',
+      'paragraph',
+    ])
   })
 })
 

@@ -1,8 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  parseMarkdownBlocks, parseMarkdownIncremental, type MarkdownParseState,
-} from '../../../src/components/markdown/parse-markdown'
+import { parseMarkdownBlocks, parseMarkdownIncremental, type MarkdownParseState } from '../../../src/components/markdown/parse-markdown'
 import { STREAMING_CORPUS } from './corpus'
 
 const ALL_DOCUMENTS = STREAMING_CORPUS.map((entry) => entry.text).join('\n\n')
@@ -14,13 +12,23 @@ function types(text: string, streaming: boolean): string[] {
 describe('parseMarkdownBlocks', () => {
   it('splits top-level blocks with their source and a key of index and offset', () => {
     const blocks = parseMarkdownBlocks('# A\n\npara\n\n- x', { streaming: false })
-    expect(blocks.map((block) => [block.key, block.source])).toEqual([['0:0', '# A'], ['1:5', 'para'], ['2:11', '- x']])
+    expect(blocks.map((block) => [block.key, block.source])).toEqual([
+      ['0:0', '# A'],
+      ['1:5', 'para'],
+      ['2:11', '- x'],
+    ])
   })
 
   it('marks only the block that reaches the end of a live stream as open', () => {
     const blocks = parseMarkdownBlocks('para one\n\npara **two', { streaming: true })
     expect(blocks.map((block) => block.open)).toEqual([false, true])
-    expect(blocks[1]?.node).toEqual({ type: 'paragraph', children: [{ type: 'text', value: 'para ' }, { type: 'strong', children: [{ type: 'text', value: 'two' }] }] })
+    expect(blocks[1]?.node).toEqual({
+      type: 'paragraph',
+      children: [
+        { type: 'text', value: 'para ' },
+        { type: 'strong', children: [{ type: 'text', value: 'two' }] },
+      ],
+    })
   })
 
   it('holds a table header until its delimiter row is complete', () => {
@@ -53,15 +61,26 @@ describe('parseMarkdownBlocks', () => {
 
   it('keeps an unclosed fence as a streaming code block without a half-typed language', () => {
     expect(parseMarkdownBlocks('```pyth', { streaming: true })[0]?.node).toEqual({ type: 'code', language: undefined, code: '', status: 'streaming' })
-    expect(parseMarkdownBlocks('```python\nx = 1\n``', { streaming: true })[0]?.node)
-      .toEqual({ type: 'code', language: 'python', code: 'x = 1', status: 'streaming' })
-    expect(parseMarkdownBlocks('```python\nx = 1', { streaming: false })[0]?.node)
-      .toEqual({ type: 'code', language: 'python', code: 'x = 1', status: 'done' })
+    expect(parseMarkdownBlocks('```python\nx = 1\n``', { streaming: true })[0]?.node).toEqual({
+      type: 'code',
+      language: 'python',
+      code: 'x = 1',
+      status: 'streaming',
+    })
+    expect(parseMarkdownBlocks('```python\nx = 1', { streaming: false })[0]?.node).toEqual({
+      type: 'code',
+      language: 'python',
+      code: 'x = 1',
+      status: 'done',
+    })
   })
 
   it('reads a list indented under an ordered item as nested (a common LLM shape)', () => {
     const node = parseMarkdownBlocks('1. a\n  - b\n2. c', { streaming: false })[0]?.node
-    expect(node?.type === 'list' && node.items.map((item) => item.children.map((child) => child.type))).toEqual([['paragraph', 'list'], ['paragraph']])
+    expect(node?.type === 'list' && node.items.map((item) => item.children.map((child) => child.type))).toEqual([
+      ['paragraph', 'list'],
+      ['paragraph'],
+    ])
   })
 })
 
@@ -120,24 +139,69 @@ describe('parseMarkdownIncremental', () => {
 
   it('gives the same blocks as a full parse on random markdown-like text (property)', () => {
     const fragment = fc.constantFrom(
-      '\n', '\n\n', ' ', '  ', '   ', '    ', '-', '- ', '* ', '1. ', '2) ', '#', '# ', '>', '> ', '|', ' | ', '---', ':-',
-      '```', '~~~', '`', '**', '*', '_', '__', '~~', '[', ']', '(', ')', '![', '<', '>', '&amp;', '&', '\\', 'a', 'word',
-      'https://x.y/z', '[ ]', '[x]', '中文', '😀', '\t',
+      '\n',
+      '\n\n',
+      ' ',
+      '  ',
+      '   ',
+      '    ',
+      '-',
+      '- ',
+      '* ',
+      '1. ',
+      '2) ',
+      '#',
+      '# ',
+      '>',
+      '> ',
+      '|',
+      ' | ',
+      '---',
+      ':-',
+      '```',
+      '~~~',
+      '`',
+      '**',
+      '*',
+      '_',
+      '__',
+      '~~',
+      '[',
+      ']',
+      '(',
+      ')',
+      '![',
+      '<',
+      '>',
+      '&amp;',
+      '&',
+      '\\',
+      'a',
+      'word',
+      'https://x.y/z',
+      '[ ]',
+      '[x]',
+      '中文',
+      '😀',
+      '\t',
     )
     fc.assert(
-      fc.property(fc.array(fragment, { minLength: 10, maxLength: 300, size: 'max' }), fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 50, maxLength: 400, size: 'max' }), (parts, sizes) => {
-        const text = parts.join('')
-        let state: MarkdownParseState | undefined
-        let end = 0
-        for (const size of [...sizes, text.length]) {
-          if (end >= text.length) break
-          end = Math.min(text.length, end + size)
-          state = parseMarkdownIncremental(state, text.slice(0, end), { streaming: true })
-          expect(state.blocks).toEqual(parseMarkdownBlocks(text.slice(0, end), { streaming: true }))
-        }
-        expect(parseMarkdownIncremental(state, text, { streaming: false }).blocks)
-          .toEqual(parseMarkdownBlocks(text, { streaming: false }))
-      }),
+      fc.property(
+        fc.array(fragment, { minLength: 10, maxLength: 300, size: 'max' }),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 50, maxLength: 400, size: 'max' }),
+        (parts, sizes) => {
+          const text = parts.join('')
+          let state: MarkdownParseState | undefined
+          let end = 0
+          for (const size of [...sizes, text.length]) {
+            if (end >= text.length) break
+            end = Math.min(text.length, end + size)
+            state = parseMarkdownIncremental(state, text.slice(0, end), { streaming: true })
+            expect(state.blocks).toEqual(parseMarkdownBlocks(text.slice(0, end), { streaming: true }))
+          }
+          expect(parseMarkdownIncremental(state, text, { streaming: false }).blocks).toEqual(parseMarkdownBlocks(text, { streaming: false }))
+        },
+      ),
       { numRuns: 300 },
     )
   }, 60_000)

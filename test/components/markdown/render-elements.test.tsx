@@ -123,7 +123,10 @@ describe('StreamingMarkdown renders each element', () => {
   it('renders task items as disabled checkboxes', () => {
     renderFinal('- [ ] todo\n- [x] done')
     const boxes = screen.getAllByRole('checkbox') as HTMLInputElement[]
-    expect(boxes.map((box) => [box.checked, box.disabled])).toEqual([[false, true], [true, true]])
+    expect(boxes.map((box) => [box.checked, box.disabled])).toEqual([
+      [false, true],
+      [true, true],
+    ])
     expect(screen.getByText('todo')).toBeTruthy()
   })
 
@@ -131,8 +134,11 @@ describe('StreamingMarkdown renders each element', () => {
     renderFinal('| Name | Qty | Note |\n|:-----|----:|:----:|\n| a | 1 | x |\n| b | 2 |')
     const table = screen.getByRole('table')
     const headers = within(table).getAllByRole('columnheader')
-    expect(headers.map((header) => [header.textContent, header.getAttribute('scope'), header.getAttribute('data-align')]))
-      .toEqual([['Name', 'col', 'left'], ['Qty', 'col', 'right'], ['Note', 'col', 'center']])
+    expect(headers.map((header) => [header.textContent, header.getAttribute('scope'), header.getAttribute('data-align')])).toEqual([
+      ['Name', 'col', 'left'],
+      ['Qty', 'col', 'right'],
+      ['Note', 'col', 'center'],
+    ])
     const cells = within(table).getAllByRole('cell')
     expect(cells.map((cell) => cell.textContent)).toEqual(['a', '1', 'x', 'b', '2', ''])
   })
@@ -168,7 +174,14 @@ describe('StreamingMarkdown renders each element', () => {
   it('spreads extra props on the root and forwards the ref', () => {
     let root: HTMLDivElement | null = null
     const { container } = render(
-      <StreamingMarkdown text="x" className="mine" data-testid="md" ref={(node) => { root = node }} />,
+      <StreamingMarkdown
+        text="x"
+        className="mine"
+        data-testid="md"
+        ref={(node) => {
+          root = node
+        }}
+      />,
     )
     const element = container.firstElementChild
     expect(element?.getAttribute('class')).toBe('as-md mine')

@@ -39,7 +39,8 @@ const HOSTILE_DOCUMENTS = [
   '<link rel=stylesheet href="https://evil.example/x.css"> @import url(https://evil.example/y.css);',
 ]
 
-const FORBIDDEN_ELEMENTS = 'script, style, iframe, object, embed, svg, form, meta, base, link, button:not(.as-md-copy):not(.as-md-image-gate), input:not(.as-md-task-checkbox), b, span[style], div[style]'
+const FORBIDDEN_ELEMENTS =
+  'script, style, iframe, object, embed, svg, form, meta, base, link, button:not(.as-md-copy):not(.as-md-image-gate), input:not(.as-md-task-checkbox), b, span[style], div[style]'
 
 function problems(root: HTMLElement): string[] {
   const found: string[] = []

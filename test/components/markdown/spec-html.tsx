@@ -15,15 +15,65 @@ export interface SpecExample {
 export type SpecOutcome = 'pass' | 'fail' | 'raw-html'
 
 const MARKDOWN_ELEMENTS = new Set([
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'em', 'strong', 'a', 'img',
-  'br', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'del', 'input',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'em',
+  'strong',
+  'a',
+  'img',
+  'br',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'del',
+  'input',
 ])
-const BLOCK_ELEMENTS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'])
+const BLOCK_ELEMENTS = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+])
 const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'input'])
 const RAW_SECTIONS = /HTML blocks|Raw HTML/i
 const RAW_TAG = /<\/?([A-Za-z][A-Za-z0-9-]*)[\s/>]|<!--|<\?|<![A-Z[]/g
 const KEPT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
-  a: ['href', 'title'], img: ['src', 'alt', 'title'], ol: ['start'], code: ['class'], th: ['align'], td: ['align'],
+  a: ['href', 'title'],
+  img: ['src', 'alt', 'title'],
+  ol: ['start'],
+  code: ['class'],
+  th: ['align'],
+  td: ['align'],
   input: ['type', 'checked', 'disabled'],
 }
 
@@ -85,7 +135,9 @@ function canonical(node: Node, inPre: boolean): string {
     .filter((attribute) => kept.includes(attribute.name))
     .map((attribute) => {
       const value = attribute.name === 'href' || attribute.name === 'src' ? decodeUrl(attribute.value) : attribute.value
-      return attribute.name === 'checked' || attribute.name === 'disabled' ? attribute.name : `${attribute.name}="${escapeText(value).replace(/"/g, '&quot;')}"`
+      return attribute.name === 'checked' || attribute.name === 'disabled'
+        ? attribute.name
+        : `${attribute.name}="${escapeText(value).replace(/"/g, '&quot;')}"`
     })
     .sort()
   const open = `<${[name, ...attributes].join(' ')}>`
@@ -104,7 +156,8 @@ export function normalizeHtml(html: string, ours: boolean): string {
   root.append(template.content)
   if (ours) toPlainHtml(root)
   const parts = [...root.childNodes].map((child) => canonical(child, false))
-  return parts.join('')
+  return parts
+    .join('')
     .replace(/ ?(<\/?(?:p|h[1-6]|ul|ol|li|blockquote|pre|hr|table|thead|tbody|tr|th|td)(?: [^>]*)?>) ?/g, '$1')
     .replace(/(<input[^>]*>|<br>) /g, '$1')
     .trim()
@@ -112,7 +165,15 @@ export function normalizeHtml(html: string, ours: boolean): string {
 
 function Rendered({ markdown, extensions }: { readonly markdown: string; readonly extensions: boolean }) {
   const blocks = parseMarkdownBlocks(markdown, { streaming: false, extendedAutolinks: extensions })
-  return <div className="as-md-block">{blocks.map((block) => <div key={block.key} className="as-md-block">{renderBlock(block.node, undefined)}</div>)}</div>
+  return (
+    <div className="as-md-block">
+      {blocks.map((block) => (
+        <div key={block.key} className="as-md-block">
+          {renderBlock(block.node, undefined)}
+        </div>
+      ))}
+    </div>
+  )
 }
 
 /**

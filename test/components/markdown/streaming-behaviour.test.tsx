@@ -49,9 +49,7 @@ describe('StreamingMarkdown while streaming', () => {
       expect(root.querySelector('img')).toBeNull()
       cleanup()
     }
-    expect(live('a ![chart](https://img.example/c.png)').querySelector('.as-md-image-gate')?.textContent).toBe(
-      'Load image “chart” from img.example',
-    )
+    expect(live('a ![chart](https://img.example/c.png)').querySelector('.as-md-image-gate')?.textContent).toBe('Load image “chart” from img.example')
   })
 
   it('holds a table header, and a header with a partial delimiter row, as nothing', () => {

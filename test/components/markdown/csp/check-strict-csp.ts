@@ -12,15 +12,24 @@ import { STRICT_CSP } from '../../../../vite.config'
 const PORT = Number(process.env['CSP_CHECK_PORT'] ?? 18200)
 const out = mkdtempSync(join(tmpdir(), 'as-md-csp-'))
 await build({
-  entryPoints: [join(import.meta.dirname, 'page.tsx')], bundle: true, splitting: true, format: 'esm', outdir: out,
-  jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' }, minify: true, logLevel: 'error',
+  entryPoints: [join(import.meta.dirname, 'page.tsx')],
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  outdir: out,
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  minify: true,
+  logLevel: 'error',
 })
 const server = createServer((request, response) => {
   const path = request.url === '/' ? null : join(out, (request.url ?? '').replace(/^\/+/, ''))
   response.setHeader('Content-Security-Policy', STRICT_CSP)
   if (path === null) {
     response.setHeader('Content-Type', 'text/html')
-    response.end('<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div><script type="module" src="/page.js"></script></body></html>')
+    response.end(
+      '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div><script type="module" src="/page.js"></script></body></html>',
+    )
     return
   }
   try {

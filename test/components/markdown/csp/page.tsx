@@ -17,6 +17,10 @@ const TEXT = [
 ].join('\n')
 
 // `#math` keeps only the formulas, so their violations (none expected) are counted apart from Mermaid's
-const text = location.hash === '#math' ? TEXT.split('```mermaid')[0] ?? '' : TEXT
+const text = location.hash === '#math' ? (TEXT.split('```mermaid')[0] ?? '') : TEXT
 const root = document.getElementById('root') as HTMLElement
-createRoot(root).render(<div data-agentscope=""><StreamingMarkdown text={text} /></div>)
+createRoot(root).render(
+  <div data-agentscope="">
+    <StreamingMarkdown text={text} />
+  </div>,
+)
