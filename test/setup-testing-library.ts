@@ -6,7 +6,7 @@ import { beforeAll } from 'vitest'
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react')
   configure({ asyncUtilTimeout: 4_000 })
-  // The chat's lazy parts (tool cards, lanes, media, the batch bar) are loaded as `<AgentChat>` loads them once the
+  // The chat's lazy parts (tool cards, media, the batch bar) are loaded as `<AgentChat>` loads them once the
   // page is idle, so that the component tests render them synchronously; test/components/lazy-part.test.tsx covers
   // a part shown before its chunk has arrived. In `beforeAll`, i.e. after the test file's imports and `vi.mock`s.
   beforeAll(async () => {

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react'
 import { useAgentStore } from '../react/use-agent-store'
 import { selectToolCall } from '../store/selectors'
-import type { ConfirmationCardProps } from './confirmation-card'
 import type { ConfirmationTrayProps } from './confirmation-tray'
 import { lazyPart } from './lazy-part'
 import type { LazyPart } from './lazy-part'
@@ -12,8 +11,11 @@ import type { ToolResultEntry } from '../core/state'
 /**
  * The parts of `<AgentChat>` a chat does not run at start, each a chunk of its own (see lazyPart), all in one place
  * so that {@link preloadChatParts} knows them: the tool card with its argument views, editor, diff and the
- * partial-JSON parser; subagent lanes; media with the lightbox; the batch bar and its confirmation card.
- * The error banner stays in the first chunk: it has to show when the network is what failed.
+ * partial-JSON parser; media with the lightbox; the batch bar with its confirmation card.
+ * A part must not import, even indirectly, a module holding an `import()` (this one, the markdown's loaders):
+ * Rolldown keeps such a cycle of chunks, and every module they use, in apps that never reach it (one with the hooks
+ * only). Subagent lanes render turns, so they stay in the first chunk. The error banner stays there too: it has to
+ * show when the network is what failed.
  */
 
 // While the card's chunk loads: the box of a folded card (its border and one header line), so nothing moves.
@@ -36,11 +38,6 @@ const toolOutput = /* @__PURE__ */ lazyPart<{ readonly result: ToolResultEntry; 
   () => null,
 )
 
-const subagentLane = /* @__PURE__ */ lazyPart<{ readonly scopeKey: string }>(
-  () => import('./subagent-lane').then((module) => module.SubagentLaneView),
-  () => <section className="as-lane" aria-busy="true" />,
-)
-
 // An image takes its size only once loaded anyway: meanwhile its figure, empty.
 const mediaView = /* @__PURE__ */ lazyPart(
   () => import('./media-view').then((module) => module.MediaView),
@@ -53,25 +50,12 @@ const confirmationTray = /* @__PURE__ */ lazyPart<ConfirmationTrayProps>(
   () => null,
 )
 
-const confirmationCard = /* @__PURE__ */ lazyPart(
-  () => import('./confirmation-card').then((module) => module.ConfirmationCard),
-  ({ toolCall }: ConfirmationCardProps) => (
-    <article className="as-confirm" data-variant="card" aria-busy="true" aria-label={toolCall.name ?? toolCall.id}>
-      <header className="as-tool-header">
-        <span className="as-tool-name">{toolCall.name ?? toolCall.id}</span>
-      </header>
-    </article>
-  ),
-)
-
 export const LazyToolCallView: ComponentType<ToolCallViewProps> = toolCallView.Component
 export const LazyToolOutput = toolOutput.Component
-export const LazySubagentLaneView = subagentLane.Component
 export const LazyMediaView = mediaView.Component
 export const LazyConfirmationTray = confirmationTray.Component
-export const LazyConfirmationCard = confirmationCard.Component
 
-const PARTS: readonly LazyPart<never>[] = [toolCallView, toolOutput, subagentLane, mediaView, confirmationTray, confirmationCard] as never
+const PARTS: readonly LazyPart<never>[] = [toolCallView, toolOutput, mediaView, confirmationTray] as never
 
 /** Starts loading every lazy part of the chat; resolves once each has arrived (or failed). */
 export function preloadChatParts(): Promise<unknown> {

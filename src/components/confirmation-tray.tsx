@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useRef } from 'react'
 import type { HTMLAttributes, KeyboardEvent } from 'react'
-import { LazyConfirmationCard as ConfirmationCard } from './chat-parts'
+import { ConfirmationCard } from './confirmation-card'
 import { ConfirmationProvider, useConfirmationSession, useHasConfirmationProvider } from './confirmation-context'
 import type { ConfirmationSession } from './confirmation-context'
 import { useAgentStrings } from './i18n'

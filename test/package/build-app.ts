@@ -81,16 +81,14 @@ export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, 
 /**
  * What the package suite enforces: the budget where the kit meets it (the stylesheet), else what it measures today
  * rounded up to the next 100 B, so that any growth fails CI (never raise these unexamined).
- * - `<AgentChat>`: 62.5 kB before the tool card, subagent lanes, media and the batch bar became lazy parts
- *   (components/chat-parts.tsx); what remains at start is the reducer and SSE transport (~13 kB), the session,
- *   store and hooks (~6 kB), the CommonMark block and inline engines with the entity table (~17 kB), both string
- *   tables (en and zh-CN, ~5.8 kB) and the chat's shell (list, turns, composer, error banner: ~12 kB).
- * - hooks: +1.2 kB since the lazy parts: Rolldown keeps the exports a dynamically imported module uses (the
- *   tool-call and lane selectors) even in an app that never reaches the `import()`, as it does not emit the chunk.
- * - core: the reducer, the event validation and the SSE transport the app imports; nothing else is in it.
- * Getting core and hooks under their budgets takes smaller sources in core/ (parse-event, turns, build-message).
+ * - `<AgentChat>`: 62.5 kB before the tool card, media and the batch bar became lazy parts (components/chat-parts.tsx).
+ *   What remains at start: the reducer and the SSE transport (~13 kB), the session, store and hooks (~6 kB), the
+ *   CommonMark block and inline engines with the entity table (~17 kB), both string tables (en and zh-CN, ~5.8 kB,
+ *   of which zh-CN 2.7) and the shell (list, turns, lanes, composer, error banner, ~13 kB).
+ * - core and hooks: the reducer, the event validation, the SSE transport, the session and the store the apps import,
+ *   nothing else; under their budgets only with smaller sources in core/ (parse-event, turns, build-message).
  */
-export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_100, hooks: 21_600, agentChat: 57_500, css: 5_000 }
+export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_100, hooks: 20_500, agentChat: 58_300, css: 5_000 }
 
 /** The apps measured for each figure, in `apps/`. */
 export const SIZED_APPS: Readonly<Record<Exclude<SizedApp, 'css'>, string>> = {
