@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, useState } from 'react'
+import { createElement, forwardRef, lazy, Suspense, useState } from 'react'
 import type { ComponentType, ReactNode } from 'react'
 
 /** A part of the chat in a chunk of its own: loaded when first shown, or earlier by `preload`. */
@@ -29,11 +29,14 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   // React.lazy keeps a rejection for good: a fresh one after each failed download
   const suspended = () => lazy(() => preload().then((component) => ({ default: component })))
   let Suspended = suspended()
-  function LazyPartView(props: P) {
+  // forwardRef, not a `ref` prop: React 18 gives a function component no ref (a data block forwards one to its media)
+  const LazyPartView = forwardRef<unknown, P>(function LazyPartView(given, ref) {
+    const props = given as P
     // Decided once per mount: switching from the suspended element to the loaded one would remount the part.
     const [pending] = useState(() => (loaded === undefined ? Suspended : null))
-    if (pending === null) return createElement(loaded as ComponentType<P>, props)
-    return createElement(Suspense, { fallback: fallback(props) }, createElement(pending, props))
-  }
+    const passed = ref === null ? props : { ...props, ref }
+    if (pending === null) return createElement(loaded as ComponentType<P>, passed)
+    return createElement(Suspense, { fallback: fallback(props) }, createElement(pending, passed))
+  }) as unknown as ComponentType<P>
   return { Component: LazyPartView, preload }
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react'
-import { Component, useState } from 'react'
+import { Component, createRef, forwardRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { lazyPart } from '../../src/components/lazy-part'
@@ -90,5 +90,17 @@ describe('lazyPart', () => {
     await act(async () => attempts[1]!.resolve(Card))
     expect(screen.getByRole('button').textContent).toBe('ls 0')
     expect(attempt).toBe(2)
+  })
+
+  it('forwards a ref to the loaded part, in React 18 as in 19', async () => {
+    const Figure = forwardRef<HTMLElement, { readonly label: string }>(function Figure({ label }, ref) {
+      return <figure ref={ref}>{label}</figure>
+    })
+    const part = lazyPart(async () => Figure, placeholder)
+    await part.preload()
+    const ref = createRef<HTMLElement>()
+    const Forwarding = part.Component as unknown as typeof Figure
+    render(<Forwarding label="chart" ref={ref} />)
+    expect(ref.current?.tagName).toBe('FIGURE')
   })
 })

@@ -88,7 +88,7 @@ export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, 
  * - core and hooks: the reducer, the event validation, the SSE transport, the session and the store the apps import,
  *   nothing else; under their budgets only with smaller sources in core/ (parse-event, turns, build-message).
  */
-export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_100, hooks: 20_500, agentChat: 58_300, css: 5_000 }
+export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_100, hooks: 20_500, agentChat: 58_400, css: 5_000 }
 
 /** The apps measured for each figure, in `apps/`. */
 export const SIZED_APPS: Readonly<Record<Exclude<SizedApp, 'css'>, string>> = {
