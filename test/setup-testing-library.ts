@@ -6,8 +6,8 @@ import { beforeAll } from 'vitest'
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react')
   configure({ asyncUtilTimeout: 4_000 })
-  // The chat's lazy parts (tool cards, media, the batch bar) are loaded as `<AgentChat>` loads them once the
-  // page is idle, so that the component tests render them synchronously; test/components/lazy-part.test.tsx covers
+  // The chat's lazy parts (tool cards, media, the batch bar) are loaded as `<AgentChat>` loads them right after it
+  // first shows, so that the component tests render them synchronously; test/components/lazy-part.test.tsx covers
   // a part shown before its chunk has arrived. In `beforeAll`, i.e. after the test file's imports and `vi.mock`s.
   beforeAll(async () => {
     const { preloadChatParts } = await import('../src/components/chat-parts')

@@ -61,18 +61,11 @@ function PendingConfirmationTray() {
   return useConfirmationSession() === null ? null : <ConfirmationTray />
 }
 
-// The chat's lazy parts (tool cards, confirmation cards) load once the page is idle after the chat first shows,
-// long before a reply can need them; a failed download is retried when a part is shown.
+// The chat's lazy parts (tool cards, media, the batch bar) start loading once the chat has first shown, so that
+// they are there before a reply, or a loaded history, needs them; a failed download is retried when a part is shown.
 function usePreloadedParts(): void {
   useEffect(() => {
-    const idle = globalThis.requestIdleCallback
-    const preload = () => void preloadChatParts()
-    if (idle !== undefined) {
-      const handle = idle(preload, { timeout: 2_000 })
-      return () => globalThis.cancelIdleCallback(handle)
-    }
-    const handle = setTimeout(preload, 200)
-    return () => clearTimeout(handle)
+    void preloadChatParts()
   }, [])
 }
 

@@ -9,8 +9,8 @@ export interface LazyPart<P extends object> {
 
 /**
  * Code a chat does not run at start (tool cards, media, the batch bar) stays out of the first
- * chunk. Once loaded the part renders synchronously, as a static import would: `<AgentChat>` preloads every part
- * while the browser is idle after mount, so a tool card arriving later never suspends. A part shown before its
+ * chunk. Once loaded the part renders synchronously, as a static import would: `<AgentChat>` starts loading every part
+ * right after it first shows, so a tool card arriving later never suspends. A part shown before its
  * chunk has arrived (a chat that opens on a history) renders `fallback` meanwhile, a placeholder of the same box.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: (props: P) => ReactNode): LazyPart<P> {
