@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { runnerImport, type Plugin, type PreviewServer, type ViteDevServer } from 'vite'
@@ -44,6 +45,20 @@ function emitStylesheet(mode: string): Plugin {
   }
 }
 
+// @microsoft/fetch-event-source ships source maps whose sources (its `src/*.ts`) are not in the package: Vite warns
+// "points to missing source files" whenever it serves the module (every `npm test`). Loaded here without the
+// map comment, it is mapped as the plain JavaScript it is.
+function dependencyWithoutBrokenSourcemap(): Plugin {
+  const folder = `${sep}node_modules${sep}@microsoft${sep}fetch-event-source${sep}`
+  return {
+    name: 'agentscope-react:fetch-event-source-without-sourcemap',
+    load(id) {
+      if (!id.includes(folder) || !id.endsWith('.js')) return null
+      return { code: readFileSync(id, 'utf8').replace(/^\/\/# sourceMappingURL=.*$/m, ''), map: null }
+    },
+  }
+}
+
 // The scripted agent's source is loaded through Vite's module runner when a server starts, not bundled with this
 // config: Vite checks every file it bundles into a config for what its future native loader cannot load
 // (extensionless imports) and prints a warning per import on every command.
@@ -68,17 +83,60 @@ const AGENTSCOPE_PROXY = AGENTSCOPE_URL ? { '/api': { target: AGENTSCOPE_URL, ch
 export default defineConfig(({ mode, command }) => ({
   // The library build writes ~120 modules: list them only when asked (`--logLevel info`); warnings still show.
   logLevel: command === 'build' && mode !== 'demo' ? 'warn' : 'info',
-  plugins: [react(), emitStylesheet(mode), ...(AGENTSCOPE_URL ? [] : [scriptedAgent({ basePath: '/api', pace: SCRIPTED_AGENT_PACE })])],
+  plugins: [
+    react(),
+    emitStylesheet(mode),
+    dependencyWithoutBrokenSourcemap(),
+    ...(AGENTSCOPE_URL ? [] : [scriptedAgent({ basePath: '/api', pace: SCRIPTED_AGENT_PACE })]),
+  ],
   server: { proxy: AGENTSCOPE_PROXY },
   preview: { headers: { 'Content-Security-Policy': STRICT_CSP }, proxy: AGENTSCOPE_PROXY },
   build: mode === 'demo' ? { outDir: 'dist-demo', sourcemap: true } : LIBRARY_BUILD,
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/browser/**', 'test/interop/**', 'test/package/**', 'node_modules/**'],
     environment: 'node',
     setupFiles: ['test/setup-testing-library.ts'],
+    // vitest's default on 2 cores is one worker (cores - 1): the main process is mostly idle once the modules are
+    // transformed, so a second worker halves the run.
+    maxWorkers: 2,
+    // A global a test stubs (vi.stubGlobal) is put back after it, so that it can not leak into the next file.
+    unstubGlobals: true,
+    // A limit against hangs, not a speed check (no test asserts on wall time): 5 s, vitest's default, turned a test
+    // that needs 1 s on a quiet machine red when other jobs loaded the two cores; 15 s still ends a hang.
+    testTimeout: 15_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: UNIT_TESTS,
+          exclude: [...NOT_UNIT_TESTS, ...ISOLATED_TESTS],
+          // A worker runs many files in one module graph and one jsdom, instead of starting a process, a jsdom,
+          // React and Testing Library again for each of the ~90 files (that start-up was over half of the run).
+          // test/setup-testing-library.ts empties the DOM and puts real timers back after each file.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS, exclude: NOT_UNIT_TESTS } },
+    ],
   },
 }))
+
+const UNIT_TESTS = ['test/**/*.test.{ts,tsx}']
+const NOT_UNIT_TESTS = ['test/browser/**', 'test/interop/**', 'test/package/**', 'node_modules/**']
+
+// Files that need a module graph of their own: they replace modules (vi.mock), count what a module does on its first
+// load, or count console errors that the kit reports once per process (src/core/dev-error.ts).
+const ISOLATED_TESTS = [
+  'test/components/markdown/code-highlight.test.tsx',
+  'test/components/markdown/math.test.tsx',
+  'test/components/markdown/memoization.test.tsx',
+  'test/components/markdown/mermaid.test.tsx',
+  'test/core/no-react.test.ts',
+  'test/core/reduce.test.ts',
+  'test/react/on-error.test.tsx',
+  'test/session/create-agent-session.test.ts',
+  'test/session/readme-example.test.ts',
+]
 
 // One output file per source module (`preserveModules`): with `"sideEffects"` in package.json, a consumer's bundler
 // drops every module it does not import, so a top-level `forwardRef`/`createContext` of an unused component never

@@ -4,6 +4,7 @@
  */
 import { isDeepStrictEqual } from 'node:util'
 import { createAgentState, createEventRecorder, endStream, parseAgentEvent, partialToolInput, reduce, toSnapshot } from '../src/core'
+import { reduceAll } from '../src/core/reduce-all'
 import type { AgentEvent, AgentState, BlockEntry, RecordedLog, ToolUseEntry, Turn } from '../src/core'
 import { canCollectGarbage, collectGarbage, lastSink, measure, perItem, retainedBytes, toTiming } from './measure'
 import type { RunPlan, Timing } from './measure'
@@ -59,6 +60,8 @@ interface CoreScaleResult {
   readonly recordRatio: number
   /** 1. reduce alone, on pre-validated events. */
   readonly reduceOnly: PerItem
+  /** 1c. parseAgentEvent per value, then reduceAll per frame of FRAMES_PER_READ events (what the session does). */
+  readonly validateReduceFrames: PerItem
   /** 1. as validateReduce, plus partialToolInput after every TOOL_CALL_DELTA (1× only). */
   readonly validateReducePartial: PerItem | null
   /** 2. JSON.parse + parseAgentEvent + reduce. */
@@ -101,6 +104,7 @@ export interface CoreResults {
   readonly growth: {
     readonly validateReduce: number
     readonly reduceOnly: number
+    readonly validateReduceFrames: number
     readonly parseValidateReduce: number
     readonly floor: number
   }
@@ -187,6 +191,21 @@ function measureAlternating<T>(plan: RunPlan, first: () => unknown, second: () =
     ratios.push(pair[1] / pair[0])
   }
   return { first: toTiming(firstSamples), second: toTiming(secondSamples), ratio: toTiming(ratios).medianMs, last: last as T }
+}
+
+// As the session folds a frame: each value validated as it is taken, the frame's events reduced together.
+function validateReduceFrames(values: readonly unknown[]): AgentState {
+  let state = createAgentState()
+  for (let start = 0; start < values.length; start += FRAMES_PER_READ) {
+    const events: AgentEvent[] = []
+    const end = Math.min(values.length, start + FRAMES_PER_READ)
+    for (let index = start; index < end; index++) {
+      const parsed = parseAgentEvent(values[index])
+      if (parsed.ok) events.push(parsed.event)
+    }
+    state = reduceAll(state, events)
+  }
+  return endStream(state)
 }
 
 function reduceOnly(events: readonly AgentEvent[]): AgentState {
@@ -298,6 +317,7 @@ function timeCore(workload: Workload, plan: RunPlan, failures: string[]): CoreSc
   if (workload.scale === 1) {
     // One pass of every loop first, so the first measurement doesn't pay for the others' compilation.
     validateReduce(values)
+    validateReduceFrames(values)
     validateReduceRecord(values)
     reduceOnly(events)
     validateReducePartial(values)
@@ -325,6 +345,11 @@ function timeCore(workload: Workload, plan: RunPlan, failures: string[]): CoreSc
     failures.push(`the recorder kept ${recorded.recorder.entries().length} of ${count} events at ${workload.scale}×`)
   const reduceOnlyTiming = time('reduce only', () => reduceOnly(events))
   checkFinalState('reduce only', lastSink() as AgentState, workload, failures)
+  const framesTiming = time('validate + reduceAll per frame', () => validateReduceFrames(values))
+  checkFinalState('validate + reduceAll per frame', lastSink() as AgentState, workload, failures)
+  if (!isDeepStrictEqual(toSnapshot(lastSink() as AgentState), preParsedSnapshot)) {
+    failures.push(`snapshot of reduceAll per frame differs from reduce per event at ${workload.scale}×`)
+  }
   // The "args parsed per delta" variants only feed the 1× comparison with the peers.
   const withPartial = workload.scale === 1
   let validateReducePartialTiming: Timing | null = null
@@ -354,6 +379,7 @@ function timeCore(workload: Workload, plan: RunPlan, failures: string[]): CoreSc
     validateReduceAlternating: perItem(paired.first, count),
     recordRatio: paired.ratio,
     reduceOnly: perItem(reduceOnlyTiming, count),
+    validateReduceFrames: perItem(framesTiming, count),
     validateReducePartial: validateReducePartialTiming === null ? null : perItem(validateReducePartialTiming, count),
     parseValidateReduce: perItem(parseTiming, count),
     parseValidateReducePartial: parsePartialTiming === null ? null : perItem(parsePartialTiming, count),
@@ -514,6 +540,7 @@ export function runCoreBench(plan: RunPlan, failures: string[]): CoreResults {
     growth: {
       validateReduce: last.validateReduce.median / first.validateReduce.median,
       reduceOnly: last.reduceOnly.median / first.reduceOnly.median,
+      validateReduceFrames: last.validateReduceFrames.median / first.validateReduceFrames.median,
       parseValidateReduce: last.parseValidateReduce.median / first.parseValidateReduce.median,
       floor: last.floor.median / first.floor.median,
     },
@@ -561,6 +588,7 @@ export function printCoreReport(results: CoreResults): void {
       'scale',
       '1. validate+reduce',
       '1. reduce only',
+      '1c. validate+reduceAll/frame',
       '1. +partial args/Δ',
       '2. JSON.parse+validate+reduce',
       '2. +partial args/Δ',
@@ -573,6 +601,7 @@ export function printCoreReport(results: CoreResults): void {
         ? `${medianAndMin(result.validateReduce)} (≤ ${target}: ${result.validateReduce.median <= target ? 'PASS' : 'MISS'})`
         : medianAndMin(result.validateReduce),
       medianAndMin(result.reduceOnly),
+      medianAndMin(result.validateReduceFrames),
       medianAndMin(result.validateReducePartial),
       medianAndMin(result.parseValidateReduce),
       medianAndMin(result.parseValidateReducePartial),
@@ -581,6 +610,7 @@ export function printCoreReport(results: CoreResults): void {
     ]),
     [
       '1. = events JSON.parsed before timing; "reduce only" = events validated before timing; endStream included',
+      `1c. = validated one by one, then reduceAll per frame of ${FRAMES_PER_READ} (a run of deltas into one block is one append), as the session does`,
       '"+partial args/Δ" = partialToolInput(entry) after every TOOL_CALL_DELTA (the PERFORMANCE.md "args parsed per delta" column)',
       '3. floor = JSON.parse + append the delta to a per-block string in a Map, same run',
     ],
@@ -608,6 +638,11 @@ export function printCoreReport(results: CoreResults): void {
     [
       ['1. validate + reduce', `${formatNumber(growth.validateReduce)}×`, againstTarget(growth.validateReduce, CORE_TARGETS.growth, '×')],
       ['1. reduce only', `${formatNumber(growth.reduceOnly)}×`, null],
+      [
+        '1c. validate + reduceAll per frame',
+        `${formatNumber(growth.validateReduceFrames)}×`,
+        againstTarget(growth.validateReduceFrames, CORE_TARGETS.growth, '×'),
+      ],
       [
         '2. JSON.parse + validate + reduce',
         `${formatNumber(growth.parseValidateReduce)}×`,

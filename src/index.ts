@@ -150,6 +150,7 @@ export {
   useAgentStrings,
   useStickToBottom,
   useWindowedList,
+  warningKindOf,
   BlockBoundary,
   TurnBoundary,
 } from './components'
@@ -167,6 +168,7 @@ export type {
   AgentLocaleName,
   AgentStringOverrides,
   AgentStrings,
+  WarningKind,
   Attachment,
   AttachmentPolicy,
   BlockViewProps,

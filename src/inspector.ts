@@ -5,6 +5,8 @@
  */
 export { AgentInspector } from './inspector/agent-inspector'
 export type { AgentInspectorProps, InspectorView } from './inspector/agent-inspector'
+export { attachRecorder } from './inspector/attach-recorder'
+export type { AttachedRecorder } from './inspector/attach-recorder'
 export { ReadOnlyChat } from './inspector/read-only-chat'
 export type { ReadOnlyChatProps } from './inspector/read-only-chat'
 export { EventLog } from './inspector/event-log'

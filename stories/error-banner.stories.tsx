@@ -22,6 +22,9 @@ const sendWhileAsked = (store: AgentStore) =>
     .send('One more thing…')
     .catch(() => {})
 
+// A block whose renderer threw, as its error boundary reports it, beside the unreadable events.
+const reportRenderFailure = (store: AgentStore) => store.getState().reportError(new Error('A custom Text renderer threw'), 'block text')
+
 function Banner({ script, ...options }: RecordedStoreOptions & { readonly script: RecordedScript }) {
   return (
     <RecordedStory script={script} {...options}>
@@ -35,6 +38,7 @@ const STATES = {
   IncompleteStream: () => <Banner script={INCOMPLETE} />,
   Refused: () => <Banner script={CONFIRMATION} until={endOfCall(CONFIRMATION, 0)} then={sendWhileAsked} />,
   Warnings: () => <Banner script={WARNINGS} />,
+  MixedWarnings: () => <Banner script={WARNINGS} then={reportRenderFailure} />,
 } as const
 
 /** What went wrong with the last action, with retry for a failed run and dismiss for everything. */
@@ -57,6 +61,9 @@ export const Refused: Story = { render: STATES.Refused }
 
 /** Two events the kit could not read were skipped and counted. */
 export const Warnings: Story = { render: STATES.Warnings }
+
+/** Unreadable events and a part that could not be shown: each kind of warning worded for what it is. */
+export const MixedWarnings: Story = { render: STATES.MixedWarnings }
 
 export const AllStates: Story = {
   render: () => <StateGrid cells={Object.entries(STATES).map(([label, State]) => ({ label, node: <State /> }))} />,

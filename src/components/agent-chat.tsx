@@ -33,7 +33,7 @@ export type AgentChatProps = Omit<HTMLAttributes<HTMLDivElement>, 'children'> & 
   readonly placeholder?: string
   /** Which files the composer accepts; `false` turns attachments off. */
   readonly attachments?: AttachmentPolicy | false
-  /** Origins whose remote media (in tool results and data blocks) load without a click; by default none do. */
+  /** Origins whose remote media (in tool results, data blocks and markdown images) load without a click; by default none do. */
   readonly mediaPolicy?: MediaPolicy
   /** Thumbs up/down on each reply call this; without it no thumbs are shown. */
   readonly onFeedback?: ChatOptions['onFeedback']

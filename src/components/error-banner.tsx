@@ -4,7 +4,8 @@ import type { AgentStreamError } from '../core/errors'
 import { useAgentStore } from '../react/use-agent-store'
 import { useAgentStream } from '../react/use-agent-stream'
 import { useAgentStrings } from './i18n'
-import type { AgentStrings } from './i18n'
+import type { AgentStrings, WarningKind } from './i18n'
+import { warningKindOf } from './i18n'
 
 /** Props of {@link ErrorBanner}. */
 export type ErrorBannerProps = HTMLAttributes<HTMLDivElement>
@@ -12,6 +13,20 @@ export type ErrorBannerProps = HTMLAttributes<HTMLDivElement>
 // A failed or cut-off run can be run again as it was sent; a refusal only needs reading.
 const RETRYABLE: ReadonlySet<string> = new Set(['http-error', 'network-error', 'incomplete-stream', 'wrong-content-type', 'timeout'])
 const BODY_EXCERPT = 600
+const WARNING_KINDS: readonly WarningKind[] = ['read', 'apply', 'render', 'history', 'other']
+
+// One line per kind of warning, in a fixed order, each with its own count.
+function warningLines(warnings: readonly AgentStreamError[], strings: AgentStrings): string[] {
+  const counts = new Map<WarningKind, number>()
+  for (const warning of warnings) {
+    const kind = warningKindOf(warning.code)
+    counts.set(kind, (counts.get(kind) ?? 0) + 1)
+  }
+  return WARNING_KINDS.flatMap((kind) => {
+    const count = counts.get(kind)
+    return count === undefined ? [] : [strings.warnings[kind](count)]
+  })
+}
 
 // The technical side, for whoever debugs it: what the transport said, in its own (English) words.
 function technicalDetails(error: AgentStreamError, strings: AgentStrings): [string, string][] {
@@ -43,7 +58,11 @@ export const ErrorBanner = forwardRef<HTMLDivElement, ErrorBannerProps>(function
             <strong>{strings.errorTitle[error.code]}</strong> <span className="as-error-detail">{strings.errorHint[error.code]}</span>
           </p>
         )}
-        {warnings.length > 0 && <p className="as-muted">{strings.warnings(warnings.length)}</p>}
+        {warningLines(warnings, strings).map((line) => (
+          <p key={line} className="as-muted">
+            {line}
+          </p>
+        ))}
         {(error !== null || warnings.length > 0) && (
           <details className="as-error-more">
             <summary>{strings.errorDetails}</summary>

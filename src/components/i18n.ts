@@ -2,6 +2,40 @@ import { createContext, useContext } from 'react'
 import { markdownMessages } from './markdown/locale'
 import type { AgentStreamErrorCode } from '../core/errors'
 
+/** What kind of problem a warning is, as the error banner words it. */
+export type WarningKind = 'read' | 'apply' | 'render' | 'history' | 'other'
+
+/** The kind of a warning by its code: unreadable wire data, an event the reducer failed on, a render failure, history. */
+export function warningKindOf(code: AgentStreamErrorCode): WarningKind {
+  switch (code) {
+    case 'invalid-event':
+    case 'malformed-frame': {
+      return 'read'
+    }
+    case 'reducer-failed': {
+      return 'apply'
+    }
+    case 'render-failed': {
+      return 'render'
+    }
+    case 'invalid-history': {
+      return 'history'
+    }
+    case 'http-error':
+    case 'wrong-content-type':
+    case 'incomplete-stream':
+    case 'network-error':
+    case 'refused':
+    case 'timeout': {
+      return 'other'
+    }
+    default: {
+      code satisfies never
+      return 'other'
+    }
+  }
+}
+
 /** The languages the kit's own strings come in. */
 export type AgentLocaleName = 'en' | 'zh-CN'
 
@@ -33,6 +67,8 @@ const EN = {
   jumpToLatest: 'Jump to latest',
   thinking: 'Thinking…',
   thoughtFor: (seconds: string) => `Thought for ${seconds} s`,
+  /** A finished thinking block whose end time is unknown (a transport that does not carry it). */
+  thought: 'Thought',
   thinkingTokens: (tokens: number) => `${tokens} tokens`,
   showThinking: 'Show reasoning',
   hideThinking: 'Hide reasoning',
@@ -75,6 +111,7 @@ const EN = {
   sending: 'Sending…',
   subagent: 'Subagent',
   subagentWaiting: 'This subagent is waiting for a confirmation',
+  subagentCannotConfirm: 'This connection cannot send an answer to the subagent, so its question cannot be answered here.',
   usage: (input: number, output: number) => `${input} in · ${output} out`,
   usageTotal: 'Tokens used',
   usageCached: (cached: number) => `${cached} cached`,
@@ -96,7 +133,16 @@ const EN = {
     'invalid-history': 'Part of the history could not be read',
     'render-failed': 'A part of the conversation could not be shown',
   },
-  warnings: (count: number) => `${count} event${count === 1 ? '' : 's'} could not be read and ${count === 1 ? 'was' : 'were'} skipped.`,
+  /** The banner's line for the warnings of each kind (see `warningKindOf`), with how many there are. */
+  warnings: {
+    read: (count: number) => `${count} event${count === 1 ? '' : 's'} could not be read and ${count === 1 ? 'was' : 'were'} skipped.`,
+    apply: (count: number) => `${count} event${count === 1 ? '' : 's'} could not be applied and ${count === 1 ? 'was' : 'were'} skipped.`,
+    render: (count: number) =>
+      count === 1 ? 'One part of the conversation could not be shown.' : `${count} parts of the conversation could not be shown.`,
+    history: (count: number) =>
+      `${count} part${count === 1 ? '' : 's'} of the history could not be read and ${count === 1 ? 'was' : 'were'} left out.`,
+    other: (count: number) => `${count} other problem${count === 1 ? ' was' : 's were'} reported.`,
+  },
   blockFailed: 'This block could not be shown.',
   turnFailed: 'This turn could not be shown.',
   showRaw: 'Show the raw content',
@@ -212,6 +258,7 @@ const ZH_CN: AgentStrings = {
   jumpToLatest: '跳到最新',
   thinking: '思考中…',
   thoughtFor: (seconds) => `思考了 ${seconds} 秒`,
+  thought: '已思考',
   thinkingTokens: (tokens) => `${tokens} 个 token`,
   showThinking: '展开思考过程',
   hideThinking: '收起思考过程',
@@ -253,6 +300,7 @@ const ZH_CN: AgentStrings = {
   sending: '正在发送…',
   subagent: '子智能体',
   subagentWaiting: '该子智能体正在等待确认',
+  subagentCannotConfirm: '当前连接无法把答复发送给该子智能体，因此无法在这里回答它的问题。',
   usage: (input, output) => `输入 ${input} · 输出 ${output}`,
   usageTotal: 'Token 用量',
   usageCached: (cached) => `缓存 ${cached}`,
@@ -274,7 +322,13 @@ const ZH_CN: AgentStrings = {
     'invalid-history': '部分历史记录无法读取',
     'render-failed': '对话的一部分无法显示',
   },
-  warnings: (count) => `有 ${count} 个事件无法读取，已跳过。`,
+  warnings: {
+    read: (count) => `有 ${count} 个事件无法读取，已跳过。`,
+    apply: (count) => `有 ${count} 个事件无法应用，已跳过。`,
+    render: (count) => `对话中有 ${count} 处内容无法显示。`,
+    history: (count) => `历史记录中有 ${count} 处无法读取，已略去。`,
+    other: (count) => `另有 ${count} 个问题。`,
+  },
   blockFailed: '此内容块无法显示。',
   turnFailed: '此轮回复无法显示。',
   showRaw: '查看原始内容',

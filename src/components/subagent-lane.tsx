@@ -1,6 +1,10 @@
 import { forwardRef, useId, useState } from 'react'
 import type { HTMLAttributes } from 'react'
+import type { SubagentPendingConfirmation } from '../core/state'
+import { useAgentStore } from '../react/use-agent-store'
 import { useSubagentLane } from '../react/use-subagent-lane'
+import { useTransportCapabilities } from '../react/use-transport-capabilities'
+import { exposedSubagentOf } from '../session/exposed-subagent'
 import { AgentPartsContext } from './components-context'
 import type { AgentParts } from './components-context'
 import { summarizeArguments } from './format-json'
@@ -44,22 +48,60 @@ export const SubagentLaneView = forwardRef<HTMLElement, SubagentLaneViewProps>(f
             <TurnView key={`${turn.id}-${index}`} index={index} scopeKey={scopeKey} />
           ))}
           {pendingConfirmations.map((request) => (
-            <div key={request.requestReplyId ?? request.source} className="as-lane-confirmation" role="note">
-              <strong>{strings.subagentWaiting}</strong>
-              <ul>
-                {request.toolCalls.map((call) => (
-                  <li key={call.id}>
-                    <code>{call.name}</code> <code>{call.content ?? summarizeArguments(call.input, 200)}</code>
-                  </li>
-                ))}
-              </ul>
-            </div>
+            <SubagentConfirmation key={request.requestReplyId ?? request.source} request={request} />
           ))}
         </AgentPartsContext.Provider>
       </div>
     </section>
   )
 })
+
+/**
+ * A subagent's own question, with Approve and Deny where the answer can reach it (a transport that carries it, and a
+ * subagent the server exposed), else the one sentence that says it cannot be answered here.
+ */
+function SubagentConfirmation({ request }: { readonly request: SubagentPendingConfirmation }) {
+  const strings = useAgentStrings()
+  const { subagentConfirm } = useTransportCapabilities()
+  const exposed = useAgentStore((state) => exposedSubagentOf(state.agent, request.source) !== null)
+  const confirmSubagent = useAgentStore((state) => state.confirmSubagent)
+  const [sending, setSending] = useState(false)
+  const canAnswer = subagentConfirm && exposed && request.toolCalls.length > 0
+  const answer = (approved: boolean) => {
+    setSending(true)
+    // a refusal or a failure shows in the error banner; the question stays pending, so the buttons come back
+    confirmSubagent(
+      request.source,
+      request.toolCalls.map((call) => ({ toolCallId: call.id, approved })),
+    )
+      .catch(() => {})
+      .finally(() => setSending(false))
+  }
+  return (
+    <div className="as-lane-confirmation" role="note">
+      <strong>{strings.subagentWaiting}</strong>
+      <ul>
+        {request.toolCalls.map((call) => (
+          <li key={call.id}>
+            <code>{call.name}</code> <code>{call.content ?? summarizeArguments(call.input, 200)}</code>
+          </li>
+        ))}
+      </ul>
+      {canAnswer ? (
+        <div className="as-actions">
+          <button type="button" data-variant="primary" disabled={sending} onClick={() => answer(true)}>
+            {strings.approve}
+          </button>
+          <button type="button" data-variant="danger" disabled={sending} onClick={() => answer(false)}>
+            {strings.deny}
+          </button>
+        </div>
+      ) : (
+        <p className="as-confirm-note">{strings.subagentCannotConfirm}</p>
+      )}
+    </div>
+  )
+}
 
 // A subagent's own subagents get lanes too (see AgentPartsContext).
 const LANE_PARTS: AgentParts = { SubagentLane: SubagentLaneView }

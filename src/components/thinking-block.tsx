@@ -38,7 +38,7 @@ export const ThinkingBlockView = memo(
       <div data-as-block="thinking" data-status={entry.status} data-state={isOpen ? 'open' : 'closed'} {...rest} ref={ref}>
         <button type="button" className="as-thinking-toggle" aria-expanded={isOpen} aria-controls={panelId} onClick={toggle}>
           <span className="as-thinking-title">
-            {streaming || seconds === null ? strings.thinking : strings.thoughtFor(String(Math.max(1, Math.round(Number(seconds)))))}
+            {streaming ? strings.thinking : seconds === null ? strings.thought : strings.thoughtFor(String(Math.max(1, Math.round(Number(seconds)))))}
           </span>
           {tokens !== null && <span className="as-muted"> · {strings.thinkingTokens(tokens)}</span>}
           <span className="as-visually-hidden">{isOpen ? strings.hideThinking : strings.showThinking}</span>

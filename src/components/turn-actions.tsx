@@ -48,7 +48,7 @@ async function write(text: string): Promise<boolean> {
   }
 }
 
-/** Copy (as markdown or as text), retry (the last turn), and thumbs up/down when the app listens (`onFeedback`). */
+/** Copy (as markdown or as text), retry (the last turn, replaced by the new answer), and thumbs up/down when the app listens (`onFeedback`). */
 export function TurnActions({ index, container }: TurnActionsProps) {
   const strings = useAgentStrings()
   const store = useAgentStoreApi('TurnActions')
@@ -95,7 +95,7 @@ export function TurnActions({ index, container }: TurnActionsProps) {
           onClick={() =>
             store
               .getState()
-              .send(retryMessage.content)
+              .resend()
               .catch(() => {})
           }
         >

@@ -52,9 +52,10 @@ export const UserMessageView = memo(
       const media = message.content.filter((block) => block.type !== 'text')
       const blocks: ContentBlock[] = [{ type: 'text', text: draft } as ContentBlock, ...media]
       setDraft(null)
+      // The edited message and its answer take the place of the last exchange.
       store
         ?.getState()
-        .send(blocks)
+        .resend(blocks)
         .catch(() => {})
     }
     return (

@@ -10,7 +10,7 @@ import { newToolUseEntry } from './apply-tools'
 import { withFlag, withStateFields } from './copy-records'
 import type { AgentState, PendingToolCalls, Scope, SubagentPendingConfirmation, Turn } from './state'
 import { MAIN_SCOPE } from './state'
-import { appendEntry, currentTurn, enterTurn, findToolUse, inCurrentTurn, replaceCurrentTurn, slot, updateToolUse, withScope } from './turns'
+import { appendEntry, currentTurn, enterTurn, findToolUse, inCurrentTurn, replaceCurrentTurn, updateToolUse, withScope } from './turns'
 
 // Exactly what upstream writes into agent state for a call the user denied (§6.4); no event carries it.
 const DENIED_BY_USER = 'Permission denied by user'
@@ -31,7 +31,7 @@ function markAsking(scope: Scope, call: ToolUseBlock, eventId: string | undefine
     const block: ToolUseBlock = { ...call, state: 'asking' }
     const key = synthesizedKey(turn, eventId, call.id)
     const entry = { ...newToolUseEntry(key, block, 'done', createdAt), arguments: call.content ?? '' }
-    return replaceCurrentTurn(scope, appendEntry(turn, entry, slot.toolUse(call.id)))
+    return replaceCurrentTurn(scope, appendEntry(turn, entry))
   }
   return updateToolUse(scope, call.id, (entry) => {
     const adopt = isEmptyObject(entry.block.input)

@@ -49,7 +49,7 @@ function appendToolUse(turn: Turn, event: ToolEventFields): Turn {
     state: 'pending',
   }
   const entry = newToolUseEntry(entryKey(turn, event), block, 'streaming', event.createdAt ?? null)
-  return appendEntry(turn, entry, slot.toolUse(event.toolCallId))
+  return appendEntry(turn, entry)
 }
 
 /** TOOL_CALL_START: a new tool call, or the same id re-opened (its arguments continue). */

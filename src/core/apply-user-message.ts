@@ -5,6 +5,6 @@ import { MAIN_SCOPE } from './state'
 
 /** The user's message joins the conversation before the next top-level turn. */
 export function applyUserMessage(state: AgentState, event: UserMessageEvent): AgentState {
-  const turnIndex = state.scopes[MAIN_SCOPE]?.turns.length ?? 0
+  const turnIndex = state.scopes[MAIN_SCOPE]?.turnList.size ?? 0
   return withStateFields(state, { userMessages: [...state.userMessages, { message: event.message, turnIndex }] })
 }

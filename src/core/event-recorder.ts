@@ -76,8 +76,10 @@ export interface RecordedLog extends EventRecorder {
   readonly limit: EventRecorderLimit
 }
 
-// Marks a column slot that holds a whole entry rather than an event.
-const OTHER: unique symbol = Symbol('other entry')
+// A slot of the log that holds a whole entry: anything but an event kept as it came.
+class WholeEntry {
+  constructor(readonly entry: RecordedEntry) {}
+}
 
 // The envelope of an event as Java writes it (type twice, 32-hex id, createdAt, replyId, blockId): about this many characters.
 const ENVELOPE_CHARACTERS = 200
@@ -127,7 +129,7 @@ export function entrySize(entry: RecordedEntry): number {
 }
 
 /**
- * Creates a recorder. Recording an event appends its value, event and time to three arrays; with a limit, the oldest entries are dropped in
+ * Creates a recorder. Recording an event appends the event to one array (and its time, when the time changed); with a limit, the oldest entries are dropped in
  * batches of an eighth of the limit and folded into {@link RecordedLog.base}, so time travel stays exact.
  * @example
  * const recorder = createEventRecorder({ limit: { events: 50_000 } })
@@ -138,12 +140,14 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
   const maxEntries = limit.events !== undefined && limit.events > 0 ? Math.floor(limit.events) : Number.POSITIVE_INFINITY
   const maxBytes = limit.megabytes !== undefined && limit.megabytes > 0 ? limit.megabytes * 1e6 : Number.POSITIVE_INFINITY
   const countBytes = maxBytes !== Number.POSITIVE_INFINITY
-  // Events, nearly every entry, are kept as columns (value, event, time) rather than as the entry objects the
-  // session passes: those die young, so recording adds no surviving object per event. Other entries are kept
-  // whole in `values`, with OTHER in `events`. `kept` holds the entries made back from the columns, on demand.
-  let values: unknown[] = []
-  let events: unknown[] = []
-  let times: number[] = []
+  // One slot per entry. An event whose value needed no normalizing (nearly every entry) is kept as the one object
+  // the reducer was given, not as the entry the session passes (which dies young), so recording it costs one push
+  // and no object; anything else is kept whole. Receive times are run-length coded, since the session reads its
+  // clock once per network read: a run starts at `timeStarts[k]` with the time `timeValues[k]`. `kept` holds the
+  // entries made back from the slots, on demand.
+  let items: unknown[] = []
+  let timeStarts: number[] = []
+  let timeValues: number[] = []
   let kept: RecordedEntry[] = []
   // Sizes of the kept entries, only kept under a byte limit.
   let sizes: number[] = []
@@ -159,22 +163,40 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
     for (const listener of [...listeners]) listener()
   }
 
+  // The run of receive times that holds the item at `index`.
+  function runOf(index: number): number {
+    let low = 0
+    let high = timeStarts.length - 1
+    while (low < high) {
+      const middle = (low + high + 1) >> 1
+      if ((timeStarts[middle] as number) <= index) low = middle
+      else high = middle - 1
+    }
+    return low
+  }
+
   function entryAt(index: number): RecordedEntry {
-    const event = events[index]
-    if (event === OTHER) return values[index] as RecordedEntry
-    return { kind: 'event', receivedAt: times[index] as number, value: values[index], event: event as AgentEvent }
+    const item = items[index]
+    if (item instanceof WholeEntry) return item.entry
+    return { kind: 'event', receivedAt: timeValues[runOf(index)] as number, value: item, event: item as AgentEvent }
   }
 
   function entries(): readonly RecordedEntry[] {
-    for (let index = kept.length; index < values.length; index++) kept.push(entryAt(index))
+    for (let index = kept.length; index < items.length; index++) kept.push(entryAt(index))
     return kept
   }
 
   function drop(count: number): void {
     for (let index = 0; index < count; index++) base = applyRecordedEntry(base, index < kept.length ? (kept[index] as RecordedEntry) : entryAt(index))
-    values = values.slice(count)
-    events = events.slice(count)
-    times = times.slice(count)
+    if (count < items.length) {
+      const first = runOf(count)
+      timeStarts = timeStarts.slice(first).map((start) => Math.max(0, start - count))
+      timeValues = timeValues.slice(first)
+    } else {
+      timeStarts = []
+      timeValues = []
+    }
+    items = items.slice(count)
     kept = kept.length > count ? kept.slice(count) : []
     if (countBytes) {
       for (const size of sizes.slice(0, count)) bytes -= size
@@ -184,14 +206,12 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
   }
 
   function record(entry: RecordedEntry): void {
-    if (entry.kind === 'event') {
-      values.push(entry.value)
-      events.push(entry.event)
-      times.push(entry.receivedAt)
-    } else {
-      values.push(entry)
-      events.push(OTHER)
-      times.push(entry.receivedAt)
+    const index = items.length
+    items.push(entry.kind === 'event' && entry.value === entry.event ? entry.event : new WholeEntry(entry))
+    const time = entry.receivedAt
+    if (timeValues.length === 0 || timeValues[timeValues.length - 1] !== time) {
+      timeStarts.push(index)
+      timeValues.push(time)
     }
     version++
     if (countBytes) {
@@ -201,11 +221,11 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
       if (bytes > maxBytes) {
         let count = 0
         let freed = 0
-        while (count < values.length - 1 && bytes - freed > maxBytes * 0.875) freed += sizes[count++] as number
+        while (count < items.length - 1 && bytes - freed > maxBytes * 0.875) freed += sizes[count++] as number
         drop(count)
       }
     }
-    if (values.length > maxEntries) drop(Math.max(1, Math.ceil(maxEntries / 8)) + values.length - maxEntries - 1)
+    if (items.length > maxEntries) drop(Math.max(1, Math.ceil(maxEntries / 8)) + items.length - maxEntries - 1)
     if (listeners.size > 0 && !notifying) {
       notifying = true
       queueMicrotask(notify)
@@ -227,9 +247,9 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
       }
     },
     clear() {
-      values = []
-      events = []
-      times = []
+      items = []
+      timeStarts = []
+      timeValues = []
       kept = []
       sizes = []
       bytes = 0

@@ -26,7 +26,7 @@ function entryOf(block: ContentBlock, key: string, at: string | null): BlockEntr
         status: 'done',
         ...times,
         block: call,
-        arguments: call.content ?? JSON.stringify(call.input),
+        arguments: call.content ?? argumentsText(call.input),
         argumentsTail: null,
         argumentsLineage: {},
       }
@@ -41,6 +41,15 @@ function entryOf(block: ContentBlock, key: string, at: string | null): BlockEntr
       // Legacy media blocks and unknown types are not part of a turn's entries.
       return null
     }
+  }
+}
+
+// Stored input nested deeper than JSON.stringify can go (a hostile history) still loads; only its raw text is left empty.
+function argumentsText(input: unknown): string {
+  try {
+    return JSON.stringify(input) ?? ''
+  } catch {
+    return ''
   }
 }
 

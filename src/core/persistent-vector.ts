@@ -122,6 +122,29 @@ export class PersistentVector<T> implements Iterable<T> {
     for (let offset = 0; offset < this.tail.length; offset++) visit(this.tail[offset] as T, tailOffset + offset)
   }
 
+  /**
+   * Calls `visit` with every index where this vector's item is not `===` the one in `previous`, including the
+   * indexes only one of them has. Subtrees they share are skipped, so a vector made from `previous` by a few
+   * pushes and sets costs what those changed, not its size; two unrelated vectors are compared item by item.
+   */
+  forEachChange(previous: PersistentVector<T>, visit: (index: number) => void): void {
+    const common = Math.min(this.size, previous.size)
+    if (this !== previous && common > 0) {
+      const inTrie = Math.min(this.tailOffset(), previous.tailOffset())
+      if (inTrie > 0)
+        visitChanged(
+          alignedRoot(this.root, this.shift, previous.shift),
+          alignedRoot(previous.root, previous.shift, this.shift),
+          Math.min(this.shift, previous.shift),
+          0,
+          inTrie,
+          visit,
+        )
+      for (let index = inTrie; index < common; index++) if (this.get(index) !== previous.get(index)) visit(index)
+    }
+    for (let index = common; index < Math.max(this.size, previous.size); index++) visit(index)
+  }
+
   /** The items as an array: made on the first call, the same array after (do not change it). */
   toArray(): readonly T[] {
     if (this.size === 0) return EMPTY_NODE
@@ -137,6 +160,27 @@ export class PersistentVector<T> implements Iterable<T> {
 
   [Symbol.iterator](): Iterator<T> {
     return this.toArray()[Symbol.iterator]()
+  }
+}
+
+// The root of a taller trie narrowed to the subtree that covers what a trie of height `shift` holds.
+function alignedRoot<T>(root: TrieNode<T>, ownShift: number, shift: number): TrieNode<T> {
+  let node = root
+  for (let level = ownShift; level > shift; level -= BITS) node = node[0] as TrieNode<T>
+  return node
+}
+
+// Visits the indexes below `end` whose items differ, skipping identical subtrees; `base` is the first index under the nodes.
+function visitChanged<T>(left: TrieNode<T>, right: TrieNode<T>, level: number, base: number, end: number, visit: (index: number) => void): void {
+  if (left === right) return
+  if (level === 0) {
+    for (let offset = 0; offset < WIDTH && base + offset < end; offset++) if (left[offset] !== right[offset]) visit(base + offset)
+    return
+  }
+  for (let child = 0; child < WIDTH; child++) {
+    const start = base + (child << level)
+    if (start >= end) return
+    visitChanged(left[child] as TrieNode<T>, right[child] as TrieNode<T>, level - BITS, start, end, visit)
   }
 }
 

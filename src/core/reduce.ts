@@ -26,6 +26,7 @@ import {
   applyToolResultStart,
   applyToolResultTextDelta,
 } from './apply-tools'
+import { applyRewind } from './apply-rewind'
 import { applyUserMessage } from './apply-user-message'
 import { devError } from './dev-error'
 import { AgentStreamError } from './errors'
@@ -59,7 +60,7 @@ export function reduce(state: AgentState, event: AgentEvent | LocalEvent, onErro
     // A state other than the input was made by this call and is not shared yet: it can take the ids in place.
     const next = applied === state ? copyState(state) : (applied as Mutable<AgentState>)
     next.seenIds = seenIds
-    next.seenCount = seenIds.size
+    next.seenCount = seenIds.total
     return next
   } catch (caught) {
     reportFailure(event, caught, onError)
@@ -67,7 +68,8 @@ export function reduce(state: AgentState, event: AgentEvent | LocalEvent, onErro
   }
 }
 
-function reportFailure(event: AgentEvent | LocalEvent, caught: unknown, onError: ReduceErrorHandler | undefined): void {
+/** Reports an exception inside a handler as {@link reduce} does (for the folds built on it). */
+export function reportFailure(event: AgentEvent | LocalEvent, caught: unknown, onError: ReduceErrorHandler | undefined): void {
   const type = typeof event?.type === 'string' ? event.type : 'unknown'
   const id = typeof event?.id === 'string' ? event.id : undefined
   const reason = caught instanceof Error ? caught.message : String(caught)
@@ -177,6 +179,9 @@ function applyEvent(state: AgentState, event: AgentEvent | LocalEvent): AgentSta
     }
     case 'USER_MESSAGE': {
       return applyUserMessage(state, event)
+    }
+    case 'REWIND': {
+      return applyRewind(state, event)
     }
     default: {
       event satisfies never

@@ -1,3 +1,4 @@
+import type { CallIndex } from './call-index'
 import type { ChatUsage, DataBlock, GenerateReason, HintBlock, Msg, TextBlock, ThinkingBlock, ToolResultBlock, ToolUseBlock } from './message'
 import type { PersistentMap } from './persistent-map'
 import type { PersistentVector } from './persistent-vector'
@@ -103,8 +104,12 @@ export interface Turn {
   readonly entries: readonly BlockEntry[]
   /** The same blocks as a persistent vector: what the reducer appends to in O(1) amortized. */
   readonly blocks: PersistentVector<BlockEntry>
-  /** Lookup of open blocks, tool calls and open results to their index in `entries`. */
+  /** Lookup of open blocks and open results to their index in `entries`. */
   readonly slots: PersistentMap<number>
+  /** The tool calls' indexes in `entries`, shared by the turn's revisions: read it with `calls.lookup(callCount, id)`. */
+  readonly calls: CallIndex
+  /** How many of `calls` this revision has. */
+  readonly callCount: number
   /** How many tool calls in `entries` are still streaming (so a model call's end need not look at every block). */
   readonly streamingCalls: number
   readonly modelCalls: readonly ModelCall[]
@@ -123,6 +128,8 @@ export interface Turn {
   readonly allToolsDenied: boolean
   /** Counter for the keys of blocks whose creating event had no id. */
   readonly serial: number
+  /** The same object for every revision of this turn, for caches that follow it (`selectBlock`). */
+  readonly lineage?: object
 }
 
 /** The turns of one agent: the top level (key `''`) or one subagent (`source`, or `source#taskId`). */
@@ -140,6 +147,8 @@ export interface Scope {
   readonly closedReplyIds: PersistentMap<true>
   /** Whether the last turn is still open. */
   readonly open: boolean
+  /** The same object for every revision of this scope, for caches that follow it (the store's tool index). */
+  readonly lineage?: object
   /** For a subagent: the top-level tool call that was running when it started (its spawner), if known. */
   readonly parentToolCallId: string | null
   /** For a subagent: the index of the top-level turn that was open when it started, if any. */

@@ -1,3 +1,4 @@
+import { CallIndex } from './call-index'
 import type { ChatUsage, GenerateReason, Msg } from './message'
 import { PersistentMap } from './persistent-map'
 import { PersistentVector } from './persistent-vector'
@@ -34,6 +35,8 @@ export class TurnRecord implements Turn {
   generateReason: GenerateReason | null
   blocks: PersistentVector<BlockEntry>
   slots: PersistentMap<number>
+  calls: CallIndex
+  callCount: number
   streamingCalls: number
   modelCalls: readonly ModelCall[]
   usage: ChatUsage | null
@@ -46,6 +49,7 @@ export class TurnRecord implements Turn {
   askedExternalExecution: boolean
   allToolsDenied: boolean
   serial: number
+  lineage: object
 
   /** A copy of `turn`; a turn written as a plain object (with `entries` only) is accepted too. */
   constructor(turn: Turn) {
@@ -57,6 +61,13 @@ export class TurnRecord implements Turn {
     const blocks = turn.blocks ?? PersistentVector.from(turn.entries)
     this.blocks = blocks
     this.slots = turn.slots ?? PersistentMap.empty()
+    if (turn.calls !== undefined && turn.callCount !== undefined) {
+      this.calls = turn.calls
+      this.callCount = turn.callCount
+    } else {
+      this.calls = CallIndex.of(blocks)
+      this.callCount = this.calls.size
+    }
     this.streamingCalls = turn.streamingCalls ?? countStreamingCalls(blocks)
     this.modelCalls = turn.modelCalls
     this.usage = turn.usage
@@ -69,6 +80,7 @@ export class TurnRecord implements Turn {
     this.askedExternalExecution = turn.askedExternalExecution
     this.allToolsDenied = turn.allToolsDenied
     this.serial = turn.serial
+    this.lineage = turn.lineage ?? {}
   }
 
   get entries(): readonly BlockEntry[] {
@@ -78,11 +90,22 @@ export class TurnRecord implements Turn {
   set entries(entries: readonly BlockEntry[]) {
     this.blocks = PersistentVector.from(entries)
     this.streamingCalls = countStreamingCalls(this.blocks)
+    this.calls = CallIndex.of(entries)
+    this.callCount = this.calls.size
   }
 
   /** The turn as plain JSON, without the indexes. */
   toJSON(): object {
-    const { blocks: _blocks, slots: _slots, replyIds: _replyIds, streamingCalls: _calls, ...fields } = this
+    const {
+      blocks: _blocks,
+      slots: _slots,
+      calls: _callIndex,
+      callCount: _callCount,
+      replyIds: _replyIds,
+      streamingCalls: _calls,
+      lineage: _lineage,
+      ...fields
+    } = this
     return { ...fields, entries: this.entries }
   }
 }
@@ -98,6 +121,7 @@ export class ScopeRecord implements Scope {
   parentTurn: number | null
   toolCallTurns: PersistentMap<number>
   closedReplyIds: PersistentMap<true>
+  lineage: object
 
   /** A copy of `scope`; a scope written as a plain object (with `turns` only) is accepted too. */
   constructor(scope: Scope) {
@@ -107,6 +131,7 @@ export class ScopeRecord implements Scope {
     this.open = scope.open
     this.parentToolCallId = scope.parentToolCallId
     this.parentTurn = scope.parentTurn
+    this.lineage = scope.lineage ?? {}
     if (scope.turnList !== undefined && scope.toolCallTurns !== undefined && scope.closedReplyIds !== undefined) {
       this.turnList = scope.turnList
       this.toolCallTurns = scope.toolCallTurns
@@ -139,18 +164,17 @@ export class ScopeRecord implements Scope {
 
   /** The scope as plain JSON, without the indexes. */
   toJSON(): object {
-    const { turnList: _turns, toolCallTurns: _calls, closedReplyIds: _replyIds, ...fields } = this
+    const { turnList: _turns, toolCallTurns: _calls, closedReplyIds: _replyIds, lineage: _lineage, ...fields } = this
     return { ...fields, turns: this.turns }
   }
 }
 
-const TOOL_USE_SLOT = 'u\u0000'
-
-/** `index` recorded for every tool call that the turn's slots know. */
+/** `index` recorded for every tool call of the turn. */
 export function indexToolCalls(index: PersistentMap<number>, turn: Turn, turnIndex: number): PersistentMap<number> {
   let next = index
-  turn.slots?.forEach((_entryIndex, name) => {
-    if (name.startsWith(TOOL_USE_SLOT)) next = next.set(name.slice(TOOL_USE_SLOT.length), turnIndex)
+  const calls = turn.calls ?? CallIndex.of(turn.entries)
+  calls.forEach(turn.callCount ?? calls.size, (_entryIndex, toolCallId) => {
+    next = next.set(toolCallId, turnIndex)
   })
   return next
 }

@@ -4,6 +4,7 @@ import { finalizeToolArguments } from './tool-arguments'
 import type { ChatUsage, GenerateReason, Msg } from './message'
 import type { AgentState, BlockEntry, Scope, Turn, TurnStatus } from './state'
 import { MAIN_SCOPE, newScope } from './state'
+import { CallIndex } from './call-index'
 import { copyScope, copyState, copyTurn } from './copy-records'
 import { PersistentMap } from './persistent-map'
 import { PersistentVector } from './persistent-vector'
@@ -37,6 +38,8 @@ export function openTurn(id: string, name: string | null, timestamp: string | nu
     entries: PersistentVector.empty<BlockEntry>().toArray(),
     blocks: PersistentVector.empty(),
     slots: PersistentMap.empty(),
+    calls: CallIndex.empty(),
+    callCount: 0,
     streamingCalls: 0,
     modelCalls: [],
     usage: null,
@@ -170,11 +173,15 @@ export function replaceEntry(turn: Turn, index: number, entry: BlockEntry): Turn
   return next
 }
 
-/** The turn with an entry appended, registered under `slot` when given. */
+/** The turn with an entry appended, registered under `slot` when given (and by its id when it is a tool call). */
 export function appendEntry(turn: Turn, entry: BlockEntry, slot?: string): Turn {
   const next = copyTurn(turn)
   next.blocks = turn.blocks.push(entry)
   if (slot !== undefined) next.slots = turn.slots.set(slot, turn.blocks.size)
+  if (entry.kind === 'tool_use' && turn.calls.lookup(turn.callCount, entry.block.id) === undefined) {
+    next.calls = turn.calls.add(turn.callCount, entry.block.id, turn.blocks.size)
+    next.callCount = turn.callCount + 1
+  }
   next.streamingCalls = turn.streamingCalls + streamingCallsDelta(undefined, entry)
   next.serial = turn.serial + 1
   return next
@@ -191,12 +198,13 @@ export function releaseSlot(turn: Turn, slot: string): Turn {
 export function removeEntry(turn: Turn, index: number): Turn {
   const next = copyTurn(turn)
   const removed = turn.blocks.get(index)
-  if (index === turn.blocks.size - 1) {
+  if (index === turn.blocks.size - 1 && removed?.kind !== 'tool_use') {
     next.blocks = turn.blocks.pop()
     let slots = turn.slots
     for (const name of slotNamesOf(removed)) if (slots.get(name) === index) slots = slots.delete(name)
     next.slots = slots
   } else {
+    // The setter re-indexes the tool calls, whose entries moved.
     next.entries = turn.entries.filter((_entry, position) => position !== index)
     next.slots = slotsOf(next.entries)
   }
@@ -209,10 +217,9 @@ export function entryKey(turn: Turn, event: { readonly id?: string }): string {
   return event.id || `${turn.id}#${turn.serial}`
 }
 
-/** Slot names: open text/thinking/data blocks by (kind, replyId, blockId), tool calls and open results by id. */
+/** Slot names: open text/thinking/data blocks by (kind, replyId, blockId), open results by id (tool calls are in `calls`). */
 export const slot = {
   open: (kind: string, replyId: string | undefined, blockId: string) => `o\u0000${kind}\u0000${replyId ?? ''}\u0000${blockId}`,
-  toolUse: (toolCallId: string) => `u\u0000${toolCallId}`,
   toolResult: (toolCallId: string) => `r\u0000${toolCallId}`,
 }
 
@@ -226,7 +233,7 @@ function slotNamesOf(entry: BlockEntry | undefined): string[] {
       return entry.openKey === null ? [] : [entry.openKey]
     }
     case 'tool_use': {
-      return [slot.toolUse(entry.block.id)]
+      return []
     }
     case 'tool_result': {
       return entry.status === 'streaming' ? [slot.toolResult(entry.block.id)] : []
@@ -244,21 +251,21 @@ function slotNamesOf(entry: BlockEntry | undefined): string[] {
 function slotsOf(entries: readonly BlockEntry[]): PersistentMap<number> {
   let slots = PersistentMap.empty<number>()
   entries.forEach((entry, index) => {
-    // A call id that repeats in a turn is found at its first entry.
-    for (const name of slotNamesOf(entry)) if (entry.kind !== 'tool_use' || !slots.has(name)) slots = slots.set(name, index)
+    for (const name of slotNamesOf(entry)) slots = slots.set(name, index)
   })
   return slots
 }
 
 /** Where the tool call with this id sits in the scope, newest turn first. */
 export function findToolUse(scope: Scope, toolCallId: string): { turnIndex: number; entryIndex: number } | undefined {
-  const name = slot.toolUse(toolCallId)
   if (scope.open) {
-    const entryIndex = currentTurn(scope).slots.get(name)
+    const turn = currentTurn(scope)
+    const entryIndex = turn.calls.lookup(turn.callCount, toolCallId)
     if (entryIndex !== undefined) return { turnIndex: scope.turnList.size - 1, entryIndex }
   }
   const turnIndex = scope.toolCallTurns.get(toolCallId)
-  const entryIndex = turnIndex === undefined ? undefined : scope.turnList.get(turnIndex)?.slots.get(name)
+  const closed = turnIndex === undefined ? undefined : scope.turnList.get(turnIndex)
+  const entryIndex = closed?.calls.lookup(closed.callCount, toolCallId)
   return turnIndex === undefined || entryIndex === undefined ? undefined : { turnIndex, entryIndex }
 }
 

@@ -2,7 +2,7 @@ import { forwardRef, useCallback, useEffect, useId, useLayoutEffect, useMemo, us
 import type { HTMLAttributes, KeyboardEvent } from 'react'
 import type { AgentLocaleName } from '../components/i18n'
 import { createEventRecorder } from '../core/event-recorder'
-import type { RecordedLog } from '../core/event-recorder'
+import type { EventRecorderLimit, RecordedLog } from '../core/event-recorder'
 import type { AgentStore } from '../store/agent-store-state'
 import { copyText, downloadText } from './browser-files'
 import { EntryDetail } from './entry-detail'
@@ -21,6 +21,7 @@ import { TimelineView } from './timeline-view'
 import { createTimeTravel } from './time-travel'
 import { PLAYBACK_SPEEDS, usePlayback } from './use-playback'
 import type { PlaybackSpeed } from './use-playback'
+import { useAttachedRecorder } from './use-attached-recorder'
 import { useRecorderVersion } from './use-recorder-version'
 
 /** What the chat beside the inspector should show while it is not live: a past state, read-only. */
@@ -34,8 +35,15 @@ export interface InspectorView {
 
 /** Props of {@link AgentInspector}. */
 export type AgentInspectorProps = Omit<HTMLAttributes<HTMLElement>, 'children'> & {
-  /** The recorder given to the chat's store (`createAgentStore({ transport, recorder })`). */
+  /** The recorder given to the chat's store (`createAgentStore({ transport, recorder })`), or one from `attachRecorder`. */
   readonly recorder?: RecordedLog
+  /**
+   * Any chat's store, made without a recorder: the inspector attaches one while it is mounted (`attachRecorder`),
+   * starting from the conversation on screen. Ignored when `recorder` is given.
+   */
+  readonly store?: AgentStore
+  /** How much the recorder attached to `store` keeps. @default keep everything */
+  readonly limit?: EventRecorderLimit
   /** A log to open instead of the recorder's, as if imported (`readLogFile`). */
   readonly log?: ImportedLog
   /**
@@ -71,13 +79,17 @@ function isTextField(target: EventTarget): boolean {
  * (the scrubber, ←/→), rebuilt through the same reducer; a timeline of each turn's model and tool calls;
  * export as a test fixture, and import of a log to replay.
  * @example
+ * <AgentChat store={store} /> <AgentInspector store={store} />  // attaches to any chat's store
+ * // or record from the very first event:
  * const recorder = createEventRecorder()
  * const store = createAgentStore({ transport, recorder })
  * <AgentChat store={store} /> <AgentInspector recorder={recorder} />
  */
 export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(function AgentInspector(props, ref) {
   const {
-    recorder = EMPTY_RECORDER,
+    recorder: givenRecorder,
+    store,
+    limit,
     log,
     onViewChange,
     locale = 'en',
@@ -89,6 +101,8 @@ export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(funct
     onKeyDown,
     ...rest
   } = props
+  const attachedRecorder = useAttachedRecorder(givenRecorder === undefined ? store : undefined, limit)
+  const recorder = givenRecorder ?? attachedRecorder ?? EMPTY_RECORDER
   const strings = INSPECTOR_STRINGS[locale] ?? INSPECTOR_STRINGS.en
   const idPrefix = useId().replace(/:/g, '')
   const [imported, setImported] = useState<{ name: string; recorder: RecordedLog } | null>(() =>

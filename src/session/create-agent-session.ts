@@ -4,25 +4,31 @@ import { devError } from '../core/dev-error'
 import { createReceiveClock } from '../core/event-recorder'
 import { AgentStreamError } from '../core/errors'
 import { stateFromHistory } from '../core/history'
-import { userMessageEvent } from '../core/local-events'
+import { rewindEvent, userMessageEvent } from '../core/local-events'
+import type { LocalEvent } from '../core/local-events'
 import type { ContentBlock, Msg, ToolResultBlock } from '../core/message'
 import { parseAgentEvent } from '../core/parse-event'
+import type { AgentEvent } from '../core/events'
 import { endStream, reduce } from '../core/reduce'
+import { reduceAll } from '../core/reduce-all'
 import { createAgentState } from '../core/state'
-import type { AgentState } from '../core/state'
+import type { AgentState, PendingToolCalls } from '../core/state'
 import { validateHistory } from '../core/validate-history'
 import { FULL_CAPABILITIES } from '../transport/agent-transport'
-import type { RunRequest, TransportCapabilities } from '../transport/agent-transport'
+import type { RunHandlers, RunRequest, TransportCapabilities } from '../transport/agent-transport'
 import { withAgentScopeCompat } from '../transport/agentscope-compat'
+import { withSubagentSource } from '../transport/subagent-source'
 import { isTopLevelEnd } from '../transport/stream-endings'
 import { confirmProblem, resultsProblem, sendProblem } from './action-guards'
 import { createEventBatcher } from './event-batcher'
+import { exposedSubagentOf } from './exposed-subagent'
 import { scheduleFrame as defaultScheduleFrame } from './frame-scheduler'
 import type {
   AgentSessionActions,
   AgentSessionOptions,
   AgentSessionState,
   AgentStatus,
+  EventRecorder,
   ExternalToolResult,
   RecordedEntry,
   SendInput,
@@ -41,9 +47,20 @@ export interface AgentSession extends AgentSessionActions {
   subscribe(listener: (state: AgentSessionState, previous: AgentSessionState) => void): () => void
   /** Closes any run and stops every timer; the session is not used afterwards. */
   destroy(): void
+  /**
+   * Adds a recorder to a session made without one (or beside the one it was made with), as the inspector does
+   * when it is opened on a running chat: it hears everything from now on. Returns the function that removes it.
+   */
+  attachRecorder(recorder: EventRecorder): () => void
 }
 
 type Update = { -readonly [K in keyof AgentSessionState]?: AgentSessionState[K] }
+
+/** Where a run goes: the chat's own agent, or a subagent the server exposed (its lane is `source`). */
+interface RunTarget {
+  readonly subagentId: string
+  readonly source: string
+}
 
 interface Run {
   readonly controller: AbortController
@@ -108,7 +125,10 @@ export function createAgentSession(
   options: AgentSessionOptions,
   holder: SessionStateHolder<AgentSessionState> = createStateHolder(initialSessionState(options.transport.capabilities)),
 ): AgentSession {
-  const { transport, recorder, onError } = options
+  const { transport, onError } = options
+  // The recorder given at creation, or those attached later (`attachRecorder`); undefined when none listens.
+  let recorder = options.recorder
+  const attached: EventRecorder[] = []
   const stopTimeoutMs = options.stopTimeoutMs ?? 3000
   const responseTimeoutMs = options.responseTimeoutMs ?? RESPONSE_TIMEOUT_MS
   const clock = options.clock ?? (() => Date.now())
@@ -116,9 +136,11 @@ export function createAgentSession(
   let run: Run | null = null
   let runToken = 0
   let failedRequest: RunRequest | null = null
+  let failedTarget: RunTarget | null = null
   let shown: CountedTranscript = EMPTY_TRANSCRIPT
-  // Filled by the values a flush takes, published at its end.
-  let pending: { agent: AgentState; warnings: readonly AgentStreamError[] } | null = null
+  // Filled by the values a flush takes, reduced and published at its end (reduceAll folds each run of deltas into
+  // one append, since the states in between are never shown).
+  let pending: { agent: AgentState; events: (AgentEvent | LocalEvent)[]; warnings: readonly AgentStreamError[] } | null = null
   // The end of a run, published by the flush that empties the queue, so the last events and the final
   // status reach the UI in one update.
   let finishing: { apply: (agent: AgentState) => Update; done: () => void } | null = null
@@ -128,24 +150,49 @@ export function createAgentSession(
     sliceMs: options.sliceMs ?? 8,
     maxPerFrame: options.maxEventsPerFrame ?? 4096,
     now: options.now ?? (() => performance.now()),
-    stamp: recorder === undefined ? undefined : createReceiveClock(clock),
+    stamp: recorder === undefined ? stampIfRecording(createReceiveClock(clock)) : createReceiveClock(clock),
     take,
     publish,
   })
   const stall = createStallWatch({
     afterMs: options.stallAfterMs ?? STALL_AFTER_MS,
-    clock,
+    // Read once per task, as the recorder's receive times are: every event marks the stream alive.
+    clock: createReceiveClock(clock),
     onChange: (since) => holder.setState({ stalledSince: since }),
   })
 
   const state = () => holder.getState()
 
-  function record(entry: RecordedEntry): void {
+  // A session made without a recorder stamps receive times only once one is attached.
+  function stampIfRecording(receive: () => number): () => number {
+    return () => (recorder === undefined ? 0 : receive())
+  }
+
+  function attachRecorder(added: EventRecorder): () => void {
+    const update = () => {
+      const all = options.recorder === undefined ? [...attached] : [options.recorder, ...attached]
+      recorder = all.length <= 1 ? all[0] : { record: (entry) => all.forEach((each) => recordTo(each, entry)) }
+    }
+    attached.push(added)
+    update()
+    return () => {
+      const index = attached.indexOf(added)
+      if (index === -1) return
+      attached.splice(index, 1)
+      update()
+    }
+  }
+
+  function recordTo(target: EventRecorder | undefined, entry: RecordedEntry): void {
     try {
-      recorder?.record(entry)
+      target?.record(entry)
     } catch {
       // A recorder must not break the chat.
     }
+  }
+
+  function record(entry: RecordedEntry): void {
+    recordTo(recorder, entry)
   }
 
   function report(error: AgentStreamError): void {
@@ -182,11 +229,11 @@ export function createAgentSession(
   }
 
   function take(value: unknown, receivedAt: number): void {
-    pending ??= { agent: state().agent, warnings: state().warnings }
+    pending ??= { agent: state().agent, events: [], warnings: state().warnings }
     const parsed = parseAgentEvent(value)
     if (parsed.ok) {
       if (recorder !== undefined) record({ kind: 'event', receivedAt, value, event: parsed.event })
-      pending.agent = reduce(pending.agent, parsed.event, reduceFailed)
+      pending.events.push(parsed.event)
     } else {
       if (recorder !== undefined) record({ kind: 'invalid', receivedAt, value, error: parsed.error })
       report(parsed.error)
@@ -195,6 +242,7 @@ export function createAgentSession(
   }
 
   function publish(drained: boolean): void {
+    if (pending !== null && pending.events.length > 0) pending.agent = reduceAll(pending.agent, pending.events, reduceFailed)
     const taken = pending
     pending = null
     const current = state()
@@ -232,14 +280,17 @@ export function createAgentSession(
     throw error
   }
 
-  function startRun(request: RunRequest): Promise<void> {
+  function startRun(request: RunRequest, target: RunTarget | null = null): Promise<void> {
     const controller = new AbortController()
     const token = ++runToken
     failedRequest = null
+    failedTarget = null
     const { agent } = state()
+    const asked =
+      target === null ? agent.pendingConfirmation : (agent.subagentPendingConfirmations.find((entry) => entry.source === target.source) ?? null)
     const requestReplyId =
       request.kind === 'confirm'
-        ? (agent.pendingConfirmation?.requestReplyId ?? null)
+        ? (asked?.requestReplyId ?? null)
         : request.kind === 'tool-results'
           ? (agent.pendingExternalExecution?.requestReplyId ?? null)
           : null
@@ -260,43 +311,44 @@ export function createAgentSession(
       answered = true
       if (responseTimer !== null) clearTimeout(responseTimer)
     }
-    const handlers = withAgentScopeCompat(
-      request,
-      { requestReplyId },
-      {
-        signal: controller.signal,
-        onOpen: () => {
-          markAnswered()
-          if (token !== runToken) return
-          holder.setState({ status: 'streaming' })
-          stall.start()
-        },
-        onEvent: (value) => {
-          markAnswered()
-          if (token !== runToken) return
-          if (isTopLevelEnd(value)) sawEnd = true
-          stall.alive()
-          batcher.push(value)
-        },
-        onActivity: () => {
-          markAnswered()
-          if (token === runToken) stall.alive()
-        },
-        onError: (problem) => {
-          if (token !== runToken) return
-          record({ kind: 'problem', receivedAt: clock(), error: problem })
-          warn(problem)
-        },
-        onConnection: (connection) => {
-          if (token === runToken) holder.setState({ connection })
-        },
+    const ownHandlers: RunHandlers = {
+      signal: controller.signal,
+      onOpen: () => {
+        markAnswered()
+        if (token !== runToken) return
+        holder.setState({ status: 'streaming' })
+        stall.start()
       },
-    )
+      onEvent: (value) => {
+        markAnswered()
+        if (token !== runToken) return
+        if (isTopLevelEnd(value)) sawEnd = true
+        stall.alive()
+        batcher.push(value)
+      },
+      onActivity: () => {
+        markAnswered()
+        if (token === runToken) stall.alive()
+      },
+      onError: (problem) => {
+        if (token !== runToken) return
+        record({ kind: 'problem', receivedAt: clock(), error: problem })
+        warn(problem)
+      },
+      onConnection: (connection) => {
+        if (token === runToken) holder.setState({ connection })
+      },
+    }
+    const handlers = withAgentScopeCompat(request, { requestReplyId }, target === null ? ownHandlers : withSubagentSource(ownHandlers, target.source))
     const finished = (async () => {
       let status: AgentStatus
       let error: AgentStreamError | null = null
       try {
-        const end = await transport.run(request, handlers)
+        // confirmSubagent only targets a subagent when the transport has runSubagent
+        const end =
+          target === null
+            ? await transport.run(request, handlers)
+            : await (transport.runSubagent as NonNullable<typeof transport.runSubagent>)(target.subagentId, request, handlers)
         status = end === 'aborted' ? 'idle' : 'done'
       } catch (caught) {
         status = 'error'
@@ -318,6 +370,7 @@ export function createAgentSession(
       if (token !== runToken) return
       if (error !== null) report(error)
       failedRequest = status === 'error' ? request : null
+      failedTarget = status === 'error' ? target : null
       stall.stop()
       await finishRun((last) => {
         const agent = endStream(last)
@@ -338,32 +391,65 @@ export function createAgentSession(
     return finished
   }
 
-  function enterLocal(message: Msg): void {
-    const event = userMessageEvent(message)
+  function enterLocal(event: LocalEvent): void {
     record({ kind: 'local', receivedAt: clock(), event })
     const current = state()
     const agent = reduce(current.agent, event, (error) => warn(error))
     if (agent !== current.agent) commit({ agent })
   }
 
+  function toMessage(input: SendInput): Msg {
+    return typeof input === 'object' && 'role' in input ? input : userMessage(input as string | readonly ContentBlock[])
+  }
+
   async function send(input: SendInput): Promise<void> {
     const problem = sendProblem(run !== null, state().agent)
     if (problem !== null) refuse(problem)
-    const message = typeof input === 'object' && 'role' in input ? input : userMessage(input as string | readonly ContentBlock[])
-    enterLocal(message)
+    const message = toMessage(input)
+    enterLocal(userMessageEvent(message))
     await startRun({ kind: 'message', messages: [message] })
   }
 
-  async function confirm(decisions: readonly ConfirmationDecision[]): Promise<void> {
-    const waiting = state().agent.pendingConfirmation
-    const problem = confirmProblem(run !== null, waiting, decisions)
+  async function resend(input?: SendInput): Promise<void> {
+    const problem = sendProblem(run !== null, state().agent)
+    if (problem !== null) refuse(problem)
+    const users = state().agent.userMessages
+    const last = users[users.length - 1]
+    if (last === undefined) refuse('There is no message to send again.')
+    // A new message (its own id) either way: the server hears it as a new message.
+    const message = toMessage(input ?? last.message.content)
+    enterLocal(rewindEvent(users.length - 1, `rewind-${message.id ?? users.length}`, message.timestamp ?? undefined))
+    enterLocal(userMessageEvent(message))
+    await startRun({ kind: 'message', messages: [message] })
+  }
+
+  // The answers to `waiting` (the chat's own request, or a subagent's on `target`), once the guards let them go.
+  async function answer(
+    waiting: PendingToolCalls | null,
+    decisions: readonly ConfirmationDecision[],
+    target: RunTarget | null,
+    problem: string | null,
+  ) {
+    problem ??= confirmProblem(run !== null, waiting, decisions)
     if (problem !== null || waiting === null) refuse(problem ?? 'No tool call is waiting for confirmation.')
     const confirmResults = decisions.map((decision) => {
       const call = waiting.toolCalls.find((candidate) => candidate.id === decision.toolCallId)
       if (call === undefined) return refuse(`Tool call ${decision.toolCallId} is not waiting for confirmation.`)
       return confirmResult(call, { approved: decision.approved, input: decision.input, rules: decision.rules })
     })
-    await startRun({ kind: 'confirm', confirmResults })
+    await startRun({ kind: 'confirm', confirmResults }, target)
+  }
+
+  function confirm(decisions: readonly ConfirmationDecision[]): Promise<void> {
+    return answer(state().agent.pendingConfirmation, decisions, null, null)
+  }
+
+  function confirmSubagent(source: string, decisions: readonly ConfirmationDecision[]): Promise<void> {
+    const { agent, capabilities } = state()
+    const exposed = capabilities.subagentConfirm && transport.runSubagent !== undefined ? exposedSubagentOf(agent, source) : null
+    const waiting = agent.subagentPendingConfirmations.find((request) => request.source === source) ?? null
+    const unreachable = exposed === null ? `No route reaches subagent ${source}: the transport cannot carry its answer, or it was not exposed.` : null
+    return answer(waiting, decisions, exposed === null ? null : { subagentId: exposed.subagentId, source }, unreachable)
   }
 
   async function submitToolResults(results: readonly (ExternalToolResult | ToolResultBlock)[]): Promise<void> {
@@ -410,12 +496,13 @@ export function createAgentSession(
   async function retry(): Promise<void> {
     const request = failedRequest
     if (request === null || run !== null) refuse('There is no failed request to retry.')
-    await startRun(request)
+    await startRun(request, failedTarget)
   }
 
   function closeRun(): void {
     runToken++
     failedRequest = null
+    failedTarget = null
     run?.controller.abort()
     run = null
     stall.stop()
@@ -453,7 +540,9 @@ export function createAgentSession(
     getState: state,
     subscribe: (listener) => holder.subscribe(listener),
     send,
+    resend,
     confirm,
+    confirmSubagent,
     submitToolResults,
     stop,
     reset,
@@ -462,5 +551,6 @@ export function createAgentSession(
     reportError,
     dismissError: () => holder.setState({ error: null, warnings: [] }),
     destroy: closeRun,
+    attachRecorder,
   }
 }

@@ -60,8 +60,21 @@ export interface AgentSessionState {
 export interface AgentSessionActions {
   /** Sends a user message; refused while a run is in progress or the agent waits for an answer. */
   readonly send: (input: SendInput) => Promise<void>
+  /**
+   * Replaces the last exchange: the last user message and everything that answered it leave the conversation (a
+   * `REWIND` local event), and `input` (by default that message's content again) is sent in its place. The retry
+   * of a reply and the edit-and-resend of the last message. Refused when `send` would be, or with no message yet.
+   * The server keeps what it remembers of the old exchange: only the conversation shown (and recorded) changes.
+   */
+  readonly resend: (input?: SendInput) => Promise<void>
   /** Answers the pending confirmation (some or all of its calls); sends one answer however often it is called. */
   readonly confirm: (decisions: readonly ConfirmationDecision[]) => Promise<void>
+  /**
+   * Answers a subagent's own confirmation (the request in `agent.subagentPendingConfirmations` with this `source`),
+   * on the subagent the server exposed for it (`expose_to_user`); refused where the transport cannot carry it
+   * (`capabilities.subagentConfirm`) or the subagent was not exposed. Its run's events go to the subagent's lane.
+   */
+  readonly confirmSubagent: (source: string, decisions: readonly ConfirmationDecision[]) => Promise<void>
   /** Returns the results of the tools pending external execution. */
   readonly submitToolResults: (results: readonly (ExternalToolResult | ToolResultBlock)[]) => Promise<void>
   /** Asks the server to stop (one interrupt however often it is called), then closes the stream if it has not ended. */

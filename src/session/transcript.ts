@@ -18,12 +18,16 @@ function userKey(state: AgentState, index: number): string {
 
 /**
  * The transcript extended with the user messages and top-level turns that `agent` has beyond it, in
- * conversation order (a user message before the turn it precedes); the same object when nothing was added.
+ * conversation order (a user message before the turn it precedes); the same object when nothing was added,
+ * and made again when `agent` has fewer of either (a `REWIND`).
  */
 export function extendTranscript(agent: AgentState, shown: CountedTranscript): CountedTranscript {
   const users = agent.userMessages
-  const turns = agent.scopes[MAIN_SCOPE]?.turns.length ?? 0
-  if (users.length <= shown.users && turns <= shown.turns) return shown
+  // The vector's size, not `turns.length`: that would make the turns' array, O(turns) per revision.
+  const turns = agent.scopes[MAIN_SCOPE]?.turnList.size ?? 0
+  // A rewind took items out: the transcript is made again from the start.
+  if (users.length < shown.users || turns < shown.turns) return extendTranscript(agent, EMPTY_TRANSCRIPT)
+  if (users.length === shown.users && turns === shown.turns) return shown
   const added: TranscriptItem[] = []
   let user = shown.users
   let turn = shown.turns

@@ -1,6 +1,7 @@
 import type { ChatUsage } from '../core/message'
 import type { BlockEntry, PendingToolCalls, Scope, SubagentPendingConfirmation, Turn } from '../core/state'
 import { MAIN_SCOPE } from '../core/state'
+import { PersistentVector } from '../core/persistent-vector'
 import { addUsage } from '../core/turns'
 import type { AgentStoreState } from './agent-store-state'
 import { joinedToolCall } from './tool-index'
@@ -60,18 +61,36 @@ export function selectSubagentKeysOf(state: AgentStoreState, toolCallId: string)
   return byParent.get(toolCallId) ?? EMPTY_KEYS
 }
 
-const entryIndexes = new WeakMap<Turn, Map<string, number>>()
+interface KeyIndex {
+  blocks: PersistentVector<BlockEntry>
+  readonly positions: Map<string, number>
+}
+
+// One index per turn lineage, moved along to the revision asked about: only the entries that changed are visited.
+const keyIndexes = new WeakMap<object, KeyIndex>()
 
 /** One block of a turn by its key; the same object as long as the block did not change. */
 export function selectBlock(turn: Turn | undefined, key: string): BlockEntry | undefined {
   if (turn === undefined) return undefined
-  let indexes = entryIndexes.get(turn)
-  if (indexes === undefined) {
-    indexes = new Map(turn.entries.map((entry, index) => [entry.key, index]))
-    entryIndexes.set(turn, indexes)
+  const lineage = turn.lineage ?? turn
+  let index = keyIndexes.get(lineage)
+  if (index === undefined) {
+    index = { blocks: PersistentVector.empty(), positions: new Map() }
+    keyIndexes.set(lineage, index)
   }
-  const index = indexes.get(key)
-  return index === undefined ? undefined : turn.entries[index]
+  const blocks = turn.blocks
+  if (index.blocks !== blocks) {
+    const { blocks: previous, positions } = index
+    blocks.forEachChange(previous, (position) => {
+      const before = previous.get(position)
+      if (before !== undefined && positions.get(before.key) === position) positions.delete(before.key)
+      const after = blocks.get(position)
+      if (after !== undefined) positions.set(after.key, position)
+    })
+    index.blocks = blocks
+  }
+  const position = index.positions.get(key)
+  return position === undefined ? undefined : blocks.get(position)
 }
 
 /** A tool call of a scope by id, with its latest result; what changed since the last revision is all it indexes. */

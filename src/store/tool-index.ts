@@ -1,4 +1,5 @@
-import type { Scope, ToolResultEntry, ToolUseEntry, Turn } from '../core/state'
+import { PersistentVector } from '../core/persistent-vector'
+import type { BlockEntry, Scope, ToolResultEntry, ToolUseEntry, Turn } from '../core/state'
 
 /** A tool call joined with its latest result in the same scope (which may sit in a later turn). */
 export interface JoinedToolCall {
@@ -8,118 +9,107 @@ export interface JoinedToolCall {
   readonly active: boolean
 }
 
-interface Located<T> {
-  readonly entry: T
+interface Location {
   readonly turn: number
+  readonly position: number
 }
 
-// The tool calls and results of one scope revision. Updating it for the next revision costs one pointer
-// comparison per turn plus the entries of the turns that changed (usually the open one); the maps move
-// from the old revision to the new one, and the old revision is indexed afresh if it is ever asked again.
+// Where the tool calls and results of one scope are, by id, as of the revision indexed last. Moving it to the
+// next revision visits only what changed: the turns whose vector slots differ, and in those, the entries that
+// differ (PersistentVector.forEachChange skips every shared subtree). Locations, not entries, are kept, so an
+// entry replaced in place needs no update; the entry is read from the revision asked about.
 interface ToolIndex {
-  turns: readonly Turn[]
-  openTurn: number
-  /** The first call with each id. */
-  readonly calls: Map<string, Located<ToolUseEntry>>
-  /** Every result with each id, in turn order; the last is the latest. */
-  readonly results: Map<string, Located<ToolResultEntry>[]>
-  /** What each turn contributed, to take it out again. */
-  readonly callIds: string[][]
-  readonly resultIds: string[][]
-  readonly views: Map<string, JoinedToolCall | null>
+  turnList: PersistentVector<Turn>
+  /** Every call with each id, in (turn, position) order; the first is the one shown. */
+  readonly calls: Map<string, Location[]>
+  /** Every result with each id, in (turn, position) order; the last is the latest. */
+  readonly results: Map<string, Location[]>
+  /** What each indexed slot holds, by turn then position: the id it contributed. */
+  readonly contributions: Map<number, Map<number, string>>
+  /** The joined object last returned for each id, kept while its parts stay the same. */
+  readonly views: Map<string, JoinedToolCall>
 }
 
-const byScope = new WeakMap<Scope, ToolIndex>()
-// The latest index of a scope lineage, found through its first turn (stable once that turn is closed).
-const byFirstTurn = new WeakMap<Turn, { scope: Scope; index: ToolIndex }>()
+// One index per scope lineage (every revision of a scope shares `lineage`), moved along to each revision asked about.
+const byLineage = new WeakMap<object, ToolIndex>()
+const EMPTY_BLOCKS = PersistentVector.empty<BlockEntry>()
 
-function removeFrom(index: ToolIndex, position: number): void {
-  for (let turn = index.callIds.length - 1; turn >= position; turn--) {
-    for (const id of index.callIds[turn] ?? []) {
-      if (index.calls.get(id)?.turn === turn) index.calls.delete(id)
-      index.views.delete(id)
-    }
-    for (const id of index.resultIds[turn] ?? []) {
-      const list = index.results.get(id)
-      while (list !== undefined && list.length > 0 && (list[list.length - 1] as Located<ToolResultEntry>).turn >= position) list.pop()
-      if (list?.length === 0) index.results.delete(id)
-      index.views.delete(id)
-    }
+function insertSorted(list: Location[], location: Location): void {
+  let at = list.length
+  while (at > 0) {
+    const before = list[at - 1] as Location
+    if (before.turn < location.turn || (before.turn === location.turn && before.position < location.position)) break
+    at--
   }
-  index.callIds.length = Math.min(index.callIds.length, position)
-  index.resultIds.length = Math.min(index.resultIds.length, position)
+  list.splice(at, 0, location)
 }
 
-function addFrom(index: ToolIndex, turns: readonly Turn[], position: number): void {
-  for (let turn = position; turn < turns.length; turn++) {
-    const callIds: string[] = []
-    const resultIds: string[] = []
-    for (const entry of (turns[turn] as Turn).entries) {
-      if (entry.kind === 'tool_use') {
-        const id = entry.block.id
-        if (!index.calls.has(id)) index.calls.set(id, { entry, turn })
-        callIds.push(id)
-        index.views.delete(id)
-      } else if (entry.kind === 'tool_result') {
-        const id = entry.block.id
-        const list = index.results.get(id)
-        if (list === undefined) index.results.set(id, [{ entry, turn }])
-        else list.push({ entry, turn })
-        resultIds.push(id)
-        index.views.delete(id)
-      }
-    }
-    index.callIds.push(callIds)
-    index.resultIds.push(resultIds)
+function removeLocation(map: Map<string, Location[]>, id: string, turn: number, position: number): void {
+  const list = map.get(id)
+  if (list === undefined) return
+  const at = list.findIndex((location) => location.turn === turn && location.position === position)
+  if (at >= 0) list.splice(at, 1)
+  if (list.length === 0) map.delete(id)
+}
+
+function reindexSlot(index: ToolIndex, turn: number, position: number, entry: BlockEntry | undefined): void {
+  let byPosition = index.contributions.get(turn)
+  const previous = byPosition?.get(position)
+  if (previous !== undefined) {
+    removeLocation(index.calls, previous, turn, position)
+    removeLocation(index.results, previous, turn, position)
+    byPosition?.delete(position)
   }
-}
-
-function emptyIndex(): ToolIndex {
-  return { turns: [], openTurn: -1, calls: new Map(), results: new Map(), callIds: [], resultIds: [], views: new Map() }
+  if (entry === undefined || (entry.kind !== 'tool_use' && entry.kind !== 'tool_result')) return
+  const id = entry.block.id
+  const map = entry.kind === 'tool_use' ? index.calls : index.results
+  let list = map.get(id)
+  if (list === undefined) map.set(id, (list = []))
+  insertSorted(list, { turn, position })
+  if (byPosition === undefined) index.contributions.set(turn, (byPosition = new Map()))
+  byPosition.set(position, id)
 }
 
 function indexOf(scope: Scope): ToolIndex {
-  const cached = byScope.get(scope)
-  if (cached !== undefined) return cached
-  const first = scope.turns[0]
-  const lineage = first === undefined ? undefined : byFirstTurn.get(first)
-  let index: ToolIndex
-  if (lineage !== undefined && byScope.get(lineage.scope) === lineage.index) {
-    index = lineage.index
-    byScope.delete(lineage.scope)
-  } else {
-    index = emptyIndex()
+  const lineage = scope.lineage ?? scope
+  let index = byLineage.get(lineage)
+  if (index === undefined) {
+    index = { turnList: PersistentVector.empty(), calls: new Map(), results: new Map(), contributions: new Map(), views: new Map() }
+    byLineage.set(lineage, index)
   }
-  const turns = scope.turns
-  let position = 0
-  const shared = Math.min(index.turns.length, turns.length)
-  while (position < shared && index.turns[position] === turns[position]) position++
-  removeFrom(index, position)
-  addFrom(index, turns, position)
-  const openTurn = scope.open ? turns.length - 1 : -1
-  if (openTurn !== index.openTurn) index.views.clear()
-  index.turns = turns
-  index.openTurn = openTurn
-  byScope.set(scope, index)
-  if (first !== undefined) byFirstTurn.set(first, { scope, index })
+  const previous = index.turnList
+  const next = scope.turnList
+  if (previous === next) return index
+  const target = index
+  next.forEachChange(previous, (turnIndex) => {
+    const before = previous.get(turnIndex)?.blocks ?? EMPTY_BLOCKS
+    const after = next.get(turnIndex)?.blocks ?? EMPTY_BLOCKS
+    after.forEachChange(before, (position) => reindexSlot(target, turnIndex, position, after.get(position)))
+  })
+  index.turnList = next
   return index
+}
+
+function entryAt<T extends BlockEntry>(scope: Scope, location: Location | undefined): T | undefined {
+  return location === undefined ? undefined : (scope.turnList.get(location.turn)?.blocks.get(location.position) as T | undefined)
 }
 
 /** A tool call of a scope by id, joined with its latest result; the same object until either changes. */
 export function joinedToolCall(scope: Scope, toolCallId: string): JoinedToolCall | undefined {
   const index = indexOf(scope)
+  const callAt = index.calls.get(toolCallId)?.[0]
+  const call = entryAt<ToolUseEntry>(scope, callAt)
+  if (callAt === undefined || call === undefined) return undefined
+  const results = index.results.get(toolCallId)
+  const resultAt = results?.[results.length - 1]
+  const result = entryAt<ToolResultEntry>(scope, resultAt)
+  const openTurn = scope.open ? scope.turnList.size - 1 : -1
+  // An approved call waits for its result in the turn that approved it, which is the open one.
+  const approved = call.block.state === 'allowed' && result === undefined && scope.open
+  const active = callAt.turn === openTurn || resultAt?.turn === openTurn || approved
   const cached = index.views.get(toolCallId)
-  if (cached !== undefined) return cached ?? undefined
-  const call = index.calls.get(toolCallId)
-  let view: JoinedToolCall | null = null
-  if (call !== undefined) {
-    const results = index.results.get(toolCallId)
-    const result = results?.[results.length - 1]
-    // An approved call waits for its result in the turn that approved it, which is the open one.
-    const approved = call.entry.block.state === 'allowed' && result === undefined && scope.open
-    const active = call.turn === index.openTurn || result?.turn === index.openTurn || approved
-    view = { call: call.entry, result: result?.entry, active }
-  }
+  if (cached !== undefined && cached.call === call && cached.result === result && cached.active === active) return cached
+  const view: JoinedToolCall = { call, result, active }
   index.views.set(toolCallId, view)
-  return view ?? undefined
+  return view
 }

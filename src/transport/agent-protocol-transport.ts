@@ -38,6 +38,17 @@ export interface AgentProtocolTransportOptions {
   readonly createTaskId?: () => string
   /** Silence after which the task snapshot is checked, in case the stream was opened after the task ended. @default 4000 */
   readonly staleAfterMs?: number
+  /**
+   * Where the conversation's stored messages are (`GET`, a JSON array of AgentScope Msgs): Agent Protocol keeps no
+   * history across tasks, so a server that wants reloads serves it (examples/agentscope-server:
+   * `/api/sessions/{sessionId}/messages`). Without it there is no `loadHistory`.
+   */
+  readonly historyUrl?: string
+  /**
+   * The task to go on with after a reload (persist `transport.taskId` with the session): `loadHistory` reads its
+   * snapshot, and a confirmation it still awaits can be answered on it.
+   */
+  readonly taskId?: string
 }
 
 /** The Agent Protocol transport, with the task it is on. */
@@ -59,6 +70,7 @@ export const AGENT_PROTOCOL_CAPABILITIES: TransportCapabilities = {
   resultStates: true,
   stopReason: true,
   serverStop: false,
+  subagentConfirm: false,
 }
 
 const DEFAULT_RECONNECT: ReconnectPolicy = { maxAttempts: 8, baseDelayMs: 250, maxDelayMs: 5000 }
@@ -111,7 +123,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
   const policy: ReconnectPolicy = { ...DEFAULT_RECONNECT, ...options.reconnect }
   const createTaskId = options.createTaskId ?? (() => globalThis.crypto.randomUUID())
   const staleAfterMs = options.staleAfterMs ?? 4000
-  let taskId: string | null = null
+  let taskId: string | null = options.taskId ?? null
   let lastSeq = 0
   let duplicateFrames = 0
   let awaitingConfirm = false
@@ -434,6 +446,70 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
     })
   }
 
+  async function loadHistory(): Promise<Msg[]> {
+    const url = options.historyUrl as string
+    let response: Response
+    try {
+      response = await fetchImpl(url, { headers: await headers({ accept: 'application/json' }) })
+    } catch (error) {
+      throw new AgentStreamError('network-error', `Could not reach the history ${url}: ${messageOf(error)}`, { cause: error })
+    }
+    if (!response.ok) {
+      const body = await bodyExcerpt(response)
+      throw new AgentStreamError('http-error', `The history ${url} answered ${response.status} ${response.statusText}${body ? `: ${body}` : ''}`, {
+        status: response.status,
+        body,
+      })
+    }
+    const messages: unknown = await response.json()
+    if (!Array.isArray(messages)) throw new AgentStreamError('http-error', `The history ${url} is not a JSON array of messages.`)
+    if (taskId !== null) await resumeTask(taskId)
+    return messages as Msg[]
+  }
+
+  /**
+   * After a reload: whether the task still awaits a confirmation (its snapshot), and if so where its event stream is,
+   * replayed from seq 0 up to its REQUIRE_CONFIRM frame (the last one before the pause; 2.0.2 keeps an awaiting task's
+   * channel open), so that the answer's run reads only what follows it.
+   */
+  async function resumeTask(id: string): Promise<void> {
+    const snapshotResponse = await request(
+      `/tasks/${encodeURIComponent(id)}`,
+      { headers: await headers({ accept: 'application/json' }) },
+      'the task snapshot',
+    )
+    const snapshot: unknown = await snapshotResponse.json()
+    const task = isObject(snapshot) ? snapshot : {}
+    const pending = Array.isArray(task.pending_confirms) ? task.pending_confirms : []
+    awaitingConfirm = task.status === 'awaiting_confirm' && pending.length > 0
+    pendingCalls = new Map()
+    if (!awaitingConfirm) return
+    for (const call of pending) notePending(call)
+    const connection = new AbortController()
+    const timer = setTimeout(() => connection.abort(), staleAfterMs)
+    let seq = 0
+    try {
+      const response = await request(
+        `/tasks/${encodeURIComponent(id)}/events`,
+        { headers: await headers({ accept: 'text/event-stream' }), signal: connection.signal },
+        'the event stream',
+      )
+      await readEventStream(response, {
+        signal: connection.signal,
+        onEvent: (value, frame) => {
+          if (!isObject(value)) return
+          seq = typeof value.seq === 'number' ? value.seq : Number.parseInt(frame.id, 10) || seq
+          if (value.type === 'REQUIRE_CONFIRM' && value.payload === undefined) connection.abort()
+        },
+      })
+    } catch (error) {
+      if (!connection.signal.aborted) throw error
+    } finally {
+      clearTimeout(timer)
+    }
+    lastSeq = seq
+  }
+
   async function interrupt(): Promise<void> {
     if (taskId === null) return
     cancelled = true
@@ -450,6 +526,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
     },
     run,
     interrupt,
+    ...(options.historyUrl === undefined ? {} : { loadHistory }),
   }
 }
 

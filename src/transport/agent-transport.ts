@@ -52,6 +52,11 @@ export interface TransportCapabilities {
   readonly stopReason: boolean
   /** Stop interrupts the agent on the server (else only the connection closes and the server may run on). */
   readonly serverStop: boolean
+  /**
+   * A subagent's own confirmation can be answered: the transport reaches a subagent exposed with `expose_to_user`
+   * (its `SUBAGENT_EXPOSED` id) through `runSubagent`.
+   */
+  readonly subagentConfirm: boolean
 }
 
 /** Everything: the default for a transport that declares nothing. */
@@ -65,6 +70,7 @@ export const FULL_CAPABILITIES: TransportCapabilities = {
   resultStates: true,
   stopReason: true,
   serverStop: true,
+  subagentConfirm: true,
 }
 
 /** What every protocol implements: start runs, stop them, and report their events. */
@@ -81,4 +87,10 @@ export interface AgentTransport {
   interrupt(): Promise<void>
   /** The conversation as the server stores it, when the server exposes it. */
   loadHistory?(): Promise<Msg[]>
+  /**
+   * Runs a request on a subagent exposed with `expose_to_user` (`subagentId` from its `SUBAGENT_EXPOSED`), as
+   * AgentScope's gateway does (`HarnessGateway.runSubagentStream`): the events are the subagent's own, top level.
+   * Same promise and errors as `run`. A transport without it cannot answer a subagent's confirmation.
+   */
+  runSubagent?(subagentId: string, request: RunRequest, handlers: RunHandlers): Promise<RunEnd>
 }

@@ -1,5 +1,5 @@
 import { AgentStreamError } from '../core/errors'
-import type { ConfirmResult, ToolResultBlock } from '../core/message'
+import type { ConfirmResult, Msg, ToolResultBlock } from '../core/message'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { readEventStream } from './read-event-stream'
 import { bodyExcerpt } from './stream-endings'
@@ -16,6 +16,12 @@ export interface AguiTransportOptions {
   readonly headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
   /** Injected `fetch`, for tests or instrumentation. @default globalThis.fetch */
   readonly fetch?: typeof fetch
+  /**
+   * Where the thread's stored messages are (`GET`, a JSON array of AgentScope Msgs), for `loadHistory` after a reload:
+   * AgentScope 2.0.2's AG-UI endpoint sends no MESSAGES_SNAPSHOT and has no history read, so the server serves it
+   * itself (examples/agentscope-server: `/api/sessions/{threadId}/messages`). Without it there is no `loadHistory`.
+   */
+  readonly historyUrl?: string
 }
 
 /** The AG-UI transport, with its thread id. */
@@ -47,6 +53,7 @@ export const AGUI_CAPABILITIES: TransportCapabilities = {
   resultStates: false,
   stopReason: false,
   serverStop: false,
+  subagentConfirm: false,
 }
 
 /**
@@ -229,7 +236,28 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
     current?.abort()
   }
 
-  return { threadId, capabilities: AGUI_CAPABILITIES, run, interrupt }
+  async function loadHistory(): Promise<Msg[]> {
+    const url = options.historyUrl as string
+    let response: Response
+    try {
+      const { 'content-type': _json, ...rest } = await headers()
+      response = await fetchImpl(url, { headers: { ...rest, accept: 'application/json' } })
+    } catch (error) {
+      throw new AgentStreamError('network-error', `Could not reach the history ${url}: ${messageOf(error)}`, { cause: error })
+    }
+    if (!response.ok) {
+      const text = await bodyExcerpt(response)
+      throw new AgentStreamError('http-error', `The history ${url} answered ${response.status} ${response.statusText}${text ? `: ${text}` : ''}`, {
+        status: response.status,
+        body: text,
+      })
+    }
+    const messages: unknown = await response.json()
+    if (!Array.isArray(messages)) throw new AgentStreamError('http-error', `The history ${url} is not a JSON array of messages.`)
+    return messages as Msg[]
+  }
+
+  return { threadId, capabilities: AGUI_CAPABILITIES, run, interrupt, ...(options.historyUrl === undefined ? {} : { loadHistory }) }
 }
 
 /** What one AG-UI event turned into. */

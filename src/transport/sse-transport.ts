@@ -23,9 +23,12 @@ export interface SseTransportOptions {
 export interface SseTransport extends AgentTransport {
   readonly sessionId: string
   loadHistory(): Promise<Msg[]>
+  /** A run of a subagent exposed with `expose_to_user`: `POST {url}/subagents/{subagentId}/runs`, the same body and frames. */
+  runSubagent(subagentId: string, request: RunRequest, handlers: RunHandlers): Promise<RunEnd>
 }
 
-// Measured against AgentScope 2.0.2 and 2.0.0 (test/interop): everything except picking up a dropped stream.
+// Measured against AgentScope 2.0.2 and 2.0.0 (test/interop): everything except picking up a dropped stream. A
+// subagent's confirmation goes to `{url}/subagents/{subagentId}/runs` (the example's bridge to the harness gateway).
 // On 2.0.2 with an AgentStateStore, an "always allow" rule holds for the resumed call only (upstream rebuilds the
 // permission engine from the stored state at each call and the rule is not stored); it is carried all the same.
 const NATIVE_CAPABILITIES: TransportCapabilities = { ...FULL_CAPABILITIES, resume: false }
@@ -70,8 +73,7 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
     return { ...extra, ...custom }
   }
 
-  async function request(path: string, init: RequestInit, what: string): Promise<Response> {
-    const url = endpoint(path)
+  async function request(url: string, init: RequestInit, what: string): Promise<Response> {
     let response: Response
     try {
       response = await fetchImpl(url, { credentials, ...init })
@@ -90,12 +92,20 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
     return response
   }
 
-  async function run(runRequest: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
+  function run(runRequest: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
+    return runAt(endpoint('/runs'), runRequest, handlers)
+  }
+
+  function runSubagent(subagentId: string, runRequest: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
+    return runAt(`${base}/subagents/${encodeURIComponent(subagentId)}/runs`, runRequest, handlers)
+  }
+
+  async function runAt(url: string, runRequest: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
     const { signal } = handlers
     let response: Response
     try {
       response = await request(
-        '/runs',
+        url,
         {
           method: 'POST',
           headers: await headers({ 'content-type': 'application/json', accept: 'text/event-stream' }),
@@ -148,11 +158,11 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
   }
 
   async function interrupt(): Promise<void> {
-    await request('/interrupt', { method: 'POST', headers: await headers({ accept: 'application/json' }) }, 'the interrupt')
+    await request(endpoint('/interrupt'), { method: 'POST', headers: await headers({ accept: 'application/json' }) }, 'the interrupt')
   }
 
   async function loadHistory(): Promise<Msg[]> {
-    const response = await request('/messages', { headers: await headers({ accept: 'application/json' }) }, 'the history')
+    const response = await request(endpoint('/messages'), { headers: await headers({ accept: 'application/json' }) }, 'the history')
     const messages: unknown = await response.json()
     if (!Array.isArray(messages)) {
       throw new AgentStreamError('http-error', 'The history endpoint did not return a JSON array of messages.')
@@ -160,5 +170,5 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
     return messages as Msg[]
   }
 
-  return { sessionId, capabilities: NATIVE_CAPABILITIES, run, interrupt, loadHistory }
+  return { sessionId, capabilities: NATIVE_CAPABILITIES, run, runSubagent, interrupt, loadHistory }
 }

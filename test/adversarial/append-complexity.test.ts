@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createAgentState, parseAgentEvent, reduce } from '../../src/core'
 import type { AgentState } from '../../src/core'
+import { medianTimeRatio } from '../fixtures/cost-ratio'
 
 // Complexity as ratios of sizes: the cost of the next blocks (or turns) after a long prefix over the cost after a
 // short one. Constant cost gives ~1×; copying what came before (the old O(n) append) gives the ratio of the sizes.
@@ -43,41 +44,37 @@ const turn = (index: number) => [
   event('AGENT_END', `R${index}`),
 ]
 
-// The cheapest of a few samples of `count` more units after `prefix` units.
-function costAfter(prefix: number, count: number, unit: (index: number) => unknown[], start: unknown[] = []): number {
+/** A chat of `prefix` units, and a step that applies `count` more to it (fresh ids each time). */
+function grower(prefix: number, count: number, unit: (index: number) => unknown[], start: unknown[]): () => void {
   let state = apply(createAgentState(), start)
   for (let index = 0; index < prefix; index++) state = apply(state, unit(index))
   let next = prefix
-  const samples: number[] = []
-  for (let sample = 0; sample < 5; sample++) {
+  return () => {
     const values: unknown[] = []
     for (let index = 0; index < count; index++) values.push(...unit(next++))
-    const started = performance.now()
     state = apply(state, values)
-    samples.push(performance.now() - started)
   }
-  return Math.min(...samples)
+}
+
+// The median of a few runs of (cost after the long prefix / cost after the short one), each run timing the two back
+// to back (see cost-ratio.ts), so a busy machine slows both sides of a ratio, not one.
+function costRatio(short: number, long: number, count: number, unit: (index: number) => unknown[], start: unknown[] = []): number {
+  return medianTimeRatio(grower(short, count, unit, start), grower(long, count, unit, start))
 }
 
 const opened = () => [event('AGENT_START', 'R'), event('MODEL_CALL_START', 'M')]
 
 describe('appends cost the same however long the turn or the chat (#11)', () => {
   it('a text block after 16,000 costs what one after 1,000 does', () => {
-    const short = costAfter(1_000, 500, textBlock, opened())
-    const long = costAfter(16_000, 500, textBlock, opened())
-    expect(long / short).toBeLessThan(4)
+    expect(costRatio(1_000, 16_000, 500, textBlock, opened())).toBeLessThan(4)
   })
 
   it('a tool call and its result after 8,000 cost what they do after 500', () => {
-    const short = costAfter(500, 300, toolCall, opened())
-    const long = costAfter(8_000, 300, toolCall, opened())
-    expect(long / short).toBeLessThan(4)
+    expect(costRatio(500, 8_000, 300, toolCall, opened())).toBeLessThan(4)
   })
 
   it('a turn after 1,600 turns costs what one after 50 does', () => {
-    const short = costAfter(50, 40, turn)
-    const long = costAfter(1_600, 40, turn)
-    expect(long / short).toBeLessThan(4)
+    expect(costRatio(50, 1_600, 40, turn)).toBeLessThan(4)
   })
 
   it('keeps every untouched block identical at 16,000 blocks', () => {

@@ -7,7 +7,7 @@ const source = (name: string) => fileURLToPath(new URL(`../../src/${name}.ts`, i
 
 // What each entry exports, name → the declaration it stands for (aliases followed to the original).
 function exportsOf(): Record<string, Map<string, ts.Declaration | undefined>> {
-  const program = ts.createProgram(ENTRIES.map(source), {
+  const options: ts.CompilerOptions = {
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
     jsx: ts.JsxEmit.ReactJSX,
@@ -15,7 +15,14 @@ function exportsOf(): Record<string, Map<string, ts.Declaration | undefined>> {
     noEmit: true,
     skipLibCheck: true,
     types: [],
-  })
+    // Which declaration a name stands for needs our modules only: without the standard library and the packages'
+    // types (React, Mermaid's d3, refractor's ~300 grammars…) the program reads 168 files instead of ~500, in a
+    // quarter of the time, and the entries export the same names.
+    noLib: true,
+  }
+  const host = ts.createCompilerHost(options)
+  host.fileExists = (file) => !file.includes('/node_modules/') && ts.sys.fileExists(file)
+  const program = ts.createProgram(ENTRIES.map(source), options, host)
   const checker = program.getTypeChecker()
   const result: Record<string, Map<string, ts.Declaration | undefined>> = {}
   for (const entry of ENTRIES) {

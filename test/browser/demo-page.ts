@@ -154,3 +154,23 @@ export async function runAxe(page: Page, name: string): Promise<AxeViolation[]> 
 export function isSevere(violation: AxeViolation): boolean {
   return violation.impact === 'serious' || violation.impact === 'critical'
 }
+
+// What sticks out sideways at this size: the page, the chat, the list, and any card that scrolls or is cut.
+export function overflowOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    const width = document.documentElement.clientWidth
+    if (document.documentElement.scrollWidth > width) problems.push(`page ${document.documentElement.scrollWidth} > ${width}`)
+    const cards = '.as-chat, .as-list, .as-tool, .as-confirm, .as-lane, .as-error, .as-batch, .as-composer, .as-media, .demo-external'
+    for (const element of document.querySelectorAll(cards)) {
+      if (element.scrollWidth > element.clientWidth + 1) {
+        problems.push(`${element.className || element.tagName}: scrollWidth ${element.scrollWidth} > clientWidth ${element.clientWidth}`)
+      }
+      const box = element.getBoundingClientRect()
+      if (box.width > 0 && box.right > width + 1) problems.push(`${element.className || element.tagName}: right ${Math.round(box.right)} > ${width}`)
+    }
+    const composer = document.querySelector('.as-composer')?.getBoundingClientRect()
+    if (composer !== undefined && (composer.bottom > window.innerHeight + 1 || composer.top < 0)) problems.push('composer outside the viewport')
+    return problems
+  })
+}

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
-import { connectBrowser, openDemo, send } from './demo-page'
+import { connectBrowser, openDemo, overflowOf, send } from './demo-page'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const DIRECTORY = `${ROOT}/test-results/screenshots/${process.env.SCREENSHOT_SET ?? 'matrix'}`
@@ -58,26 +58,6 @@ async function look(page: Page, theme: 'light' | 'dark', locale: 'en' | 'zh-CN')
     .getByLabel(/Theme|主题/)
     .first()
     .selectOption(theme, { force: true })
-}
-
-// What sticks out sideways at this size: the page, the chat, the list, and any card that scrolls or is cut.
-function overflowOf(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = []
-    const width = document.documentElement.clientWidth
-    if (document.documentElement.scrollWidth > width) problems.push(`page ${document.documentElement.scrollWidth} > ${width}`)
-    const cards = '.as-chat, .as-list, .as-tool, .as-confirm, .as-lane, .as-error, .as-batch, .as-composer, .as-media, .demo-external'
-    for (const element of document.querySelectorAll(cards)) {
-      if (element.scrollWidth > element.clientWidth + 1) {
-        problems.push(`${element.className || element.tagName}: scrollWidth ${element.scrollWidth} > clientWidth ${element.clientWidth}`)
-      }
-      const box = element.getBoundingClientRect()
-      if (box.width > 0 && box.right > width + 1) problems.push(`${element.className || element.tagName}: right ${Math.round(box.right)} > ${width}`)
-    }
-    const composer = document.querySelector('.as-composer')?.getBoundingClientRect()
-    if (composer !== undefined && (composer.bottom > window.innerHeight + 1 || composer.top < 0)) problems.push('composer outside the viewport')
-    return problems
-  })
 }
 
 async function shoot(viewport: keyof typeof VIEWPORTS, scenario: ScenarioInfo, problems: string[]): Promise<void> {

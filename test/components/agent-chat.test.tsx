@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { createRef } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
@@ -123,7 +124,7 @@ describe('AgentChat', () => {
     const { container } = render(<AgentChat store={store} />)
     await act(() => store.getState().send("what's the weather in Paris?"))
     expect(screen.getByRole('article').getAttribute('data-status')).toBe('success')
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConfirmationCard } from '../../src/components/confirmation-card'
@@ -189,7 +190,7 @@ describe('ConfirmationCard', () => {
     fireEvent.click(first!)
     fireEvent.click(screen.getAllByRole('button', { name: 'Always allow' })[0]!)
     expect(second).toBeTruthy()
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

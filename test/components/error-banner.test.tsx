@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import type { ServerResponse } from 'node:http'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -196,6 +197,23 @@ describe('ErrorBanner', () => {
     expect(buttonNames()).toEqual(['Dismiss'])
   })
 
+  it('words each kind of warning for what it is, in English and Chinese (#13)', async () => {
+    const body = () =>
+      [start(), textStart(), text('Fine')].map(frame).join('') +
+      'event:TEXT_BLOCK_DELTA\ndata:{"type":"TEXT_BLOCK_DELTA",\n\n' +
+      [textEnd(), end()].map(frame).join('')
+    const { store } = await renderBanner([stream(body)])
+    act(() => {
+      store.getState().reportError(new Error('a renderer threw'), 'block text')
+      store.getState().reportError(new Error('another renderer threw'), 'block text')
+    })
+    const lines = () => [...screen.getByRole('alert').querySelectorAll('p.as-muted')].map((line) => line.textContent)
+    expect(lines()).toEqual(['1 event could not be read and was skipped.', '2 parts of the conversation could not be shown.'])
+    cleanup()
+    render(<AgentChat store={store} locale="zh-CN" />)
+    expect(lines()).toEqual(['有 1 个事件无法读取，已跳过。', '对话中有 2 处内容无法显示。'])
+  })
+
   it('spreads extra props onto its root', async () => {
     const store = pending()
     render(
@@ -232,7 +250,7 @@ describe('ErrorBanner', () => {
 
   it('has no axe violations', async () => {
     await renderBanner([fail500])
-    const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(document.body, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
 import { createSseTransport } from '../../src/core'
@@ -43,9 +44,11 @@ function renderChat(store: AgentStore) {
 const onScriptedServer = (server = paced) =>
   createAgentStore({ transport: createSseTransport({ url: server.url, sessionId: `live-${(sessions += 1)}` }) })
 
-// A real server streaming a long answer, 64 frames per write, one write per macrotask, after a pause that lets
-// the chat show the reply streaming.
+// A real server streaming a long answer, 64 frames per write, one write per macrotask, once the chat has published
+// the reply as streaming (the store's own signal, not a guessed pause).
 async function longAnswer(deltas: number) {
+  let streamingShown: () => void = () => {}
+  const shown = new Promise<void>((resolve) => (streamingShown = resolve))
   const server = await startHttpServer((_request, response) => {
     const events = [start(), textStart(), ...Array.from({ length: deltas }, (_, index) => text(`word${index} `)), textEnd(), end()]
     response.writeHead(200, { 'content-type': 'text/event-stream' })
@@ -66,10 +69,16 @@ async function longAnswer(deltas: number) {
         .map(frame)
         .join(''),
     )
-    setTimeout(write, 50)
+    void shown.then(write)
   })
   close = server.close
-  return createAgentStore({ transport: createSseTransport({ url: `${server.url}/api`, sessionId: 's' }) })
+  const store = createAgentStore({ transport: createSseTransport({ url: `${server.url}/api`, sessionId: 's' }) })
+  const unsubscribe = store.subscribe((state) => {
+    if (state.agent.scopes['']?.turns.at(-1)?.status !== 'streaming') return
+    unsubscribe()
+    streamingShown()
+  })
+  return store
 }
 
 describe('LiveAnnouncer', () => {
@@ -140,7 +149,7 @@ describe('LiveAnnouncer', () => {
     const store = onScriptedServer()
     const { container } = render(<AgentChat store={store} />)
     await act(() => store.getState().send('hello'))
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

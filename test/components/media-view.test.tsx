@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
@@ -159,7 +160,7 @@ describe('MediaView', () => {
   it('has no axe violations', async () => {
     const image = { type: 'data', source: { type: 'base64', media_type: 'image/png', data: PNG }, name: 'dot.png' }
     const { container } = renderList(storeFromEvents(toolReturning(image)))
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

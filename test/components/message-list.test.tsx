@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessageList } from '../../src/components/message-list'
@@ -118,7 +119,7 @@ describe('MessageList', () => {
   it('has no axe violations, with "Jump to latest" shown', async () => {
     const { container } = renderList(conversation())
     fireEvent.wheel(log(), { deltaY: -120 })
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

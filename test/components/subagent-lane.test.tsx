@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessageList } from '../../src/components/message-list'
@@ -132,7 +133,7 @@ describe('SubagentLaneView', () => {
   it('has no axe violations', async () => {
     renderList(storeFromEvents(events, { endOfStream: true }))
     // The lane only: the tool cards around it are checked in tool-call-card.test.tsx.
-    const results = await axe.run(lane(), { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(lane(), JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
@@ -79,7 +80,7 @@ describe('TextBlockView', () => {
   it('has no axe violations', async () => {
     const events = [start(), textStart(), text('# Title\n\nSome *text* with [a link](https://example.com).\n\n- one\n- two'), textEnd(), end()]
     const { container } = renderList(storeFromEvents(events))
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AgentLocaleContext } from '../../src/components/i18n'
@@ -33,6 +34,12 @@ function entryOf(events: unknown[]): ThinkingEntry {
 }
 
 describe('ThinkingBlockView', () => {
+  it('reads "Thought", not "Thinking…", once its turn closed without an end time (a transport that drops it)', () => {
+    renderList(storeFromEvents([...streaming(), event('AGENT_END', { replyId: 'R0' })], { endOfStream: true }))
+    expect(screen.getByRole('button', { name: /^Thought/ }).querySelector('.as-thinking-title')?.textContent).toBe('Thought')
+    expect(screen.queryByText('Thinking…')).toBeNull()
+  })
+
   it('is open while it streams, showing the reasoning so far', () => {
     renderList(storeFromEvents(streaming()))
     const toggle = screen.getByRole('button', { name: /Thinking/ })
@@ -114,7 +121,7 @@ describe('ThinkingBlockView', () => {
 
   it('has no axe violations', async () => {
     const { container } = renderList(storeFromEvents(sealed()))
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessageList } from '../../src/components/message-list'
@@ -253,7 +254,7 @@ describe('ToolCallCard', () => {
   it('has no axe violations, with two tool cards in a turn', async () => {
     const { container } = renderList(storeFromEvents(fixture('parallel-tool-calls-interleaved'), { endOfStream: true }))
     expect(screen.getAllByRole('article')).toHaveLength(2)
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
 import { createSseTransport } from '../../src/core'
@@ -52,17 +53,29 @@ describe('Turn actions', () => {
     expect(written[1]).not.toContain('**')
   })
 
-  it('retries the last turn by sending its message again, and only the last turn', async () => {
+  it('retries the last turn by sending its message again in its place, and only the last turn', async () => {
     const store = newStore()
-    render(<AgentChat store={store} />)
+    const { container } = render(<AgentChat store={store} />)
     await act(() => store.getState().send('hello'))
     await settled(store)
     await act(() => store.getState().send('weather'))
     await settled(store)
+    const before = store.getState().agent.scopes['']!.turns
     expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1)
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
-    await waitFor(() => expect(sentTexts(store)).toEqual(['hello', 'weather', 'weather']))
+    await waitFor(() => expect(store.getState().status).toBe('connecting'))
     await settled(store)
+    expect(sentTexts(store)).toEqual(['hello', 'weather'])
+    const turns = store.getState().agent.scopes['']!.turns
+    expect(turns).toHaveLength(2)
+    expect(turns[0]).toBe(before[0])
+    expect(turns[1]!.id).not.toBe(before[1]!.id)
+    expect(store.getState().transcript.map((item) => item.kind)).toEqual(['user', 'turn', 'user', 'turn'])
+    expect(container.querySelectorAll('[data-as-role="user"]')).toHaveLength(2)
+    // The server heard the message a second time, as a new message.
+    const runs = server.runs()
+    expect(JSON.stringify(runs[runs.length - 1])).toContain('weather')
+    expect(runs.filter((run) => JSON.stringify(run).includes('weather')).length).toBeGreaterThanOrEqual(2)
   })
 
   it('calls onFeedback with the turn and the thumb, and shows no thumbs without it', async () => {
@@ -90,8 +103,10 @@ describe('Turn actions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
     fireEvent.change(screen.getByRole('textbox', { name: 'Edit' }), { target: { value: 'weather in Paris' } })
     fireEvent.click(screen.getByRole('button', { name: 'Resend' }))
-    await waitFor(() => expect(sentTexts(store)).toEqual(['hello', 'weather in Paris']))
+    await waitFor(() => expect(sentTexts(store)).toEqual(['weather in Paris']))
     await settled(store)
+    expect(store.getState().transcript.map((item) => item.kind)).toEqual(['user', 'turn'])
+    expect(screen.queryByText('hello')).toBeNull()
   })
 
   it('has no axe violations with the actions shown', async () => {
@@ -99,7 +114,7 @@ describe('Turn actions', () => {
     const { container } = render(<AgentChat store={store} onFeedback={() => {}} />)
     await act(() => store.getState().send('weather'))
     await settled(store)
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

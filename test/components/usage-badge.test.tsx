@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AgentLocaleContext } from '../../src/components/i18n'
@@ -85,7 +86,7 @@ describe('UsageBadge', () => {
 
   it('has no axe violations', async () => {
     const { container } = renderList(twoCalls())
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 })

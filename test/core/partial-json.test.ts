@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createPartialJsonParser } from '../../src/core/partial-json'
+import { costPerUnitRatio } from '../fixtures/cost-ratio'
 
 /** JSON text of arbitrary values: any Unicode, indented or not, sometimes with non-ASCII written as `\u` escapes. */
 const jsonText = fc
@@ -443,25 +444,35 @@ describe('createPartialJsonParser', () => {
     expect(parser.status).toBe('complete')
   })
 
-  // Quadratic work would take minutes here, so finishing inside the test timeout shows the cost is linear.
-  it('parses a 1 MB document pushed one character at a time', () => {
-    const rows = Array.from({ length: 10_000 }, (_, index) => ({
-      id: index,
-      name: `row ${index} \u00e9\ud83d\ude00`,
-      tags: ['a', 'b\n"c"'],
-      ok: index % 2 === 0,
-      score: index / 7,
-      extra: null,
-    }))
-    const text = JSON.stringify({ rows })
-    expect(text.length).toBeGreaterThan(1_000_000)
-    const parser = createPartialJsonParser()
-    for (let index = 0; index < text.length; index++) {
-      parser.push(text[index] as string)
-      if (index % 10_000 === 0) parser.value()
+  // Complexity as a ratio of sizes, not a wall-clock limit: the cost per character at 8x the size is ~1x when
+  // linear; re-reading the text so far on each push gives ~8x.
+  it('parses a document pushed one character at a time at the same cost per character at 32 KB and 256 KB', () => {
+    const documentOf = (rows: number) =>
+      JSON.stringify({
+        rows: Array.from({ length: rows }, (_, index) => ({
+          id: index,
+          name: `row ${index} \u00e9\ud83d\ude00`,
+          tags: ['a', 'b\n"c"'],
+          ok: index % 2 === 0,
+          score: index / 7,
+          extra: null,
+        })),
+      })
+    const pushAll = (text: string, readEvery = Number.POSITIVE_INFINITY) => {
+      const parser = createPartialJsonParser()
+      for (let index = 0; index < text.length; index++) {
+        parser.push(text[index] as string)
+        if (index % readEvery === 0) parser.value()
+      }
+      return parser
     }
+    const large = documentOf(2_500)
+    expect(large.length).toBeGreaterThan(256_000)
+    const parser = pushAll(large, 10_000)
     expect(parser.status).toBe('complete')
-    expect(parser.value()).toEqual(JSON.parse(text))
+    expect(parser.value()).toEqual(JSON.parse(large))
+    const ratio = costPerUnitRatio({ small: 312, large: 2_500, prepare: documentOf, work: (text) => pushAll(text) })
+    expect(ratio).toBeLessThan(2.5)
   })
 
   it('grows a long string over 200,000 one-character pushes read every 1,000', () => {

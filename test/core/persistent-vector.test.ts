@@ -65,4 +65,35 @@ describe('PersistentVector', () => {
       { numRuns: 60 },
     )
   })
+
+  it('reports exactly the indexes that changed (forEachChange)', () => {
+    const operation = fc.oneof(
+      fc.record({ kind: fc.constant('push' as const), count: fc.integer({ min: 1, max: 1_200 }) }),
+      fc.record({ kind: fc.constant('set' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('pop' as const), count: fc.integer({ min: 1, max: 1_200 }) }),
+    )
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2_000 }), fc.array(operation, { maxLength: 6 }), (size, operations) => {
+        const before = PersistentVector.from(range(size).map((value) => ({ value })))
+        let after = before
+        for (const step of operations) {
+          if (step.kind === 'push') for (let count = 0; count < step.count; count++) after = after.push({ value: -count })
+          else if (step.kind === 'set' && after.size > 0) after = after.set(step.at % after.size, { value: -1 })
+          else if (step.kind === 'pop') for (let count = 0; count < step.count && after.size > 0; count++) after = after.pop()
+        }
+        const expected: number[] = []
+        for (let index = 0; index < Math.max(before.size, after.size); index++) if (before.get(index) !== after.get(index)) expected.push(index)
+        const seen: number[] = []
+        after.forEachChange(before, (index) => seen.push(index))
+        expect(seen).toEqual(expected)
+      }),
+      { numRuns: 200 },
+    )
+    // One set deep in a 100,000-item vector: the items compared are one leaf's, not the vector's.
+    const big = PersistentVector.from(range(100_000).map((value) => ({ value })))
+    const changed = big.set(12_345, { value: 0 })
+    const seen: number[] = []
+    changed.forEachChange(big, (index) => seen.push(index))
+    expect(seen).toEqual([12_345])
+  })
 })

@@ -21,7 +21,8 @@ interface Recording {
   readonly name: string
   readonly agentscope: string
   readonly transport: TransportName
-  readonly runs: readonly { readonly request: RunRequest; readonly eventCount: number }[]
+  /** `subagentId`: a run on an exposed subagent, its events recorded in its lane (`source`), as the session stamps them. */
+  readonly runs: readonly { readonly request: RunRequest; readonly eventCount: number; readonly subagentId?: string; readonly source?: string }[]
   readonly expected: ExpectedRebuild
   readonly events: readonly unknown[]
   readonly sse: string
@@ -48,7 +49,17 @@ const recordings = loadRecordings()
 it('has 2.0.2 recordings over the three transports, the harness scenarios included', () => {
   const names = (transport: string) => recordings.filter((recording) => recording.transport === transport).map((recording) => recording.name)
   expect(names('native')).toEqual(
-    expect.arrayContaining(['plain', 'hitl-always-allow', 'external-execution', 'interrupt', 'subagent', 'subagent-confirm']),
+    expect.arrayContaining([
+      'plain',
+      'hitl-always-allow',
+      'external-execution',
+      'interrupt',
+      'subagent',
+      'subagent-exposed',
+      'subagent-confirm',
+      'subagent-confirm-approve',
+      'subagent-remote',
+    ]),
   )
   expect(names('agui')).toEqual(expect.arrayContaining(['plain', 'image', 'external-execution', 'subagent']))
   expect(names('agent-protocol')).toEqual(expect.arrayContaining(['plain', 'hitl-approve', 'hitl-deny', 'subagent']))
@@ -62,12 +73,21 @@ describe.each(recordings)('recorded AgentScope 2.0.2 over $transport: $name', (r
     expect(errors).toEqual([])
     const kit = kitExchanges(
       snapshot,
-      recording.runs.map((run) => run.request),
+      recording.runs.filter((run) => run.subagentId === undefined).map((run) => run.request),
     )
     // a replay-only gap lists every difference of that recording (it replaces the transport's, which the store avoids in part)
     const replayGap = REPLAY_GAPS_2_0_2[`${recording.transport}/${recording.name}`]
     const allowed = [...(replayGap?.differences ?? TRANSPORT_GAPS[recording.transport][recording.name]?.differences ?? [])]
     expect(compareWithContext(kit, snapshot, recording.expected).map(withoutUuids).sort()).toEqual(allowed.sort())
+  })
+
+  it.runIf(recording.runs.some((run) => run.subagentId !== undefined))("answers an exposed subagent's question in its lane", () => {
+    const snapshot = replayEvents(recording.events)
+    const source = recording.runs.find((run) => run.subagentId !== undefined)?.source as string
+    // the question (its first run) and the answer's run, and nothing left pending
+    expect(snapshot.subagents[source]).toHaveLength(2)
+    expect(snapshot.subagentPendingConfirmations).toEqual([])
+    expect(snapshot.pendingConfirmation).toBeNull()
   })
 
   it('holds one event-stream body per connection, every frame readable', async () => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createEventRecorder, createReplayTransport, isLocalEventValue, parseAgentEvent, toSnapshot } from '../../src/core'
 import type { RecordedLog, Msg, RecordedEntry } from '../../src/core'
@@ -197,7 +198,7 @@ describe('AgentInspector', () => {
   it('has no axe violations, live and scrubbed', async () => {
     const recorder = await recorded()
     const { container, rerender } = render(<AgentInspector recorder={recorder} />)
-    const rules = { rules: { 'color-contrast': { enabled: false } } }
+    const rules = JSDOM_AXE_OPTIONS
     expect((await axe.run(container, rules)).violations).toEqual([])
     rerender(<AgentInspector key="scrubbed" recorder={recorder} defaultPosition={4} defaultTab="timeline" />)
     expect((await axe.run(container, rules)).violations).toEqual([])

@@ -1,14 +1,16 @@
 /**
  * The demo's <AgentChat> in real Chromium against AgentScope 2.0.2 over each of its three transports (the demo's
- * Protocol switch, through the Vite /api proxy): every confirmation action the transport offers is walked and ends
- * as the server stored it, what it does not carry is not offered (and said once), and Stop reads "Stopped".
+ * Protocol switch, through the Vite /api proxy): every human-in-the-loop action (approve, deny, edit, always allow,
+ * an external result, a subagent's own confirmation, Stop) the transport offers is walked and ends as the server
+ * stored it, with no error banner (nothing offered is refused) and no turn left waiting; what a transport does not
+ * carry is not offered (and said once), and Stop reads "Stopped".
  */
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { AGENT_STRINGS } from '../../src/components/i18n'
 import type { Msg } from '../../src/core'
 import { connectBrowser, openDemo, screenshot, send, waitForTurn, type Demo } from '../browser/demo-page'
-import { storedMessages } from './scenarios'
+import { storedMessages, storedSubagentMessages } from './scenarios'
 
 const EN = AGENT_STRINGS.en
 const PROTOCOL_LABELS = { native: 'Native events (SSE)', agui: 'AG-UI', 'agent-protocol': 'Agent Protocol' } as const
@@ -141,6 +143,102 @@ describe('confirmations, per transport', () => {
     expect(await page.getByRole('alert').count()).toBe(0)
     await screenshot(page, 'interop-agui-confirmation')
   })
+})
+
+// Nothing offered was refused, and the conversation can go on.
+async function expectSettled(page: Page): Promise<void> {
+  expect(await page.getByRole('alert').count()).toBe(0)
+  expect(await page.locator('.as-list-content > .as-turn[data-status="streaming"]').count()).toBe(0)
+  expect(await page.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe(EN.composerPlaceholder)
+}
+
+describe('approve, per transport that carries it', () => {
+  it('native: approve runs delete_file', async () => {
+    const { page, session } = await open('native')
+    const tray = await askToDelete(page)
+    await tray.getByRole('button', { name: EN.approve, exact: true }).click()
+    await waitForTurn(page, 1, ['completed'])
+    expect(deletion(await storedMessages(inject('agentscopeUrl'), await session))).toMatchObject({
+      state: 'success',
+      output: [{ type: 'text', text: 'Deleted /tmp/report.txt' }],
+    })
+    await expectSettled(page)
+  })
+})
+
+const RUN_IN_BROWSER = 'Run in this browser and return the results'
+
+describe('an external result, per transport', () => {
+  for (const protocol of ['native', 'agui'] as const) {
+    it(`${protocol}: "Run in this browser" returns the result and the turn completes`, async () => {
+      const { page, session } = await open(protocol)
+      await send(page, 'Read the pricing page (external)')
+      await waitForTurn(page, 0, ['awaiting_external_execution'])
+      await page.getByRole('button', { name: RUN_IN_BROWSER }).click()
+      await waitForTurn(page, 1, ['completed'])
+      const stored = await storedMessages(inject('agentscopeUrl'), await session)
+      const result = stored.flatMap((message) => message.content).find((block) => block.type === 'tool_result')
+      expect(JSON.stringify(result)).toContain('Starter $0/mo · Pro $29/mo per seat')
+      await expectSettled(page)
+    })
+  }
+
+  it('Agent Protocol: not offered; the composer says to start a new conversation, no error', async () => {
+    const { page } = await open('agent-protocol')
+    await send(page, 'Read the pricing page (external)')
+    await waitForTurn(page, 0, ['awaiting_external_execution'])
+    expect(await page.getByRole('button', { name: RUN_IN_BROWSER }).count()).toBe(0)
+    expect(await page.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe(EN.transportCannotReturnResults)
+    expect(await page.getByRole('alert').count()).toBe(0)
+  })
+})
+
+// The exposed subagent the page answers: read from its run's URL.
+function subagentOf(page: Page): Promise<string> {
+  return new Promise((resolve) => {
+    page.on('request', (request) => {
+      const match = /\/api\/subagents\/([^/]+)\/runs$/.exec(new URL(request.url()).pathname)
+      if (match !== null) resolve(decodeURIComponent(match[1] as string))
+    })
+  })
+}
+
+describe("a subagent's own confirmation, per transport", () => {
+  async function askTheChecker(page: Page): Promise<Locator> {
+    await send(page, 'Ask the checker to delete the report (subagent confirm)')
+    await waitForTurn(page, 0, ['completed'])
+    const lane = page.locator(`section.as-lane[aria-label="${EN.subagent}: checker"]`)
+    await lane.locator('.as-lane-confirmation').waitFor()
+    return lane
+  }
+
+  it("native: Approve in the lane runs the checker's delete_file, and its turn completes", async () => {
+    const { page } = await open('native')
+    const subagent = subagentOf(page)
+    const lane = await askTheChecker(page)
+    const question = lane.locator('.as-lane-confirmation')
+    expect(await question.getByRole('button').allTextContents()).toEqual([EN.approve, EN.deny])
+    await question.getByRole('button', { name: EN.approve, exact: true }).click()
+    await lane.locator('.as-lane-header .as-badge[data-status="completed"]').waitFor()
+    expect(await lane.locator('.as-lane-confirmation').count()).toBe(0)
+    expect(deletion(await storedSubagentMessages(inject('agentscopeUrl'), await subagent))).toMatchObject({
+      state: 'success',
+      output: [{ type: 'text', text: 'Deleted /tmp/report.txt' }],
+    })
+    await screenshot(page, 'interop-native-subagent-confirm')
+    await expectSettled(page)
+  })
+
+  for (const protocol of ['agui', 'agent-protocol'] as const) {
+    it(`${protocol}: no button in the lane, why is said once, and the chat goes on`, async () => {
+      const { page } = await open(protocol)
+      const lane = await askTheChecker(page)
+      const question = lane.locator('.as-lane-confirmation')
+      expect(await question.getByRole('button').count()).toBe(0)
+      expect(await question.getByText(EN.subagentCannotConfirm).count()).toBe(1)
+      await expectSettled(page)
+    })
+  }
 })
 
 describe('Stop reads "Stopped" on every transport', () => {

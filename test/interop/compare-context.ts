@@ -16,7 +16,7 @@
  *    carried, then the content of the turn of that run and of every turn of the runs that answered it
  *    (confirmations, external results), in order; run i made turn i.
  * 2. Blocks, field by field: text `{text}`; thinking `{thinking, metadata}`; tool_use
- *    `{id, name, input, content, metadata, state}`; tool_result `{id, name, output, metadata, state}`
+ *    `{id, name, input, content, metadata, state}` (`input`'s keys sorted, at every depth); tool_result `{id, name, output, metadata, state}`
  *    (metadata keys sorted) with `output` compared verbatim (text, data blocks with their source and id); hint
  *    `{id, hint, source}`; any other block verbatim. Blocks are compared in order, no reordering: the
  *    scripted model always streams a model call as thinking → text → tool calls, the order
@@ -42,16 +42,24 @@
  * - A kit tool_result in state `running` in a turn that ended TOOL_SUSPENDED: the placeholder of a call
  *   suspended for external execution. AgentScope returns it in AGENT_RESULT but never stores it; the
  *   kit shows it until the client's result arrives (the latest result of a call wins in the UI).
+ * - A stored USER message whose text starts with {@link HARNESS_REMINDER}: the harness's note to the model that a
+ *   background subagent task completed (after a remote subagent). The user never sent it; it is not a cut.
+ * - For a settled exposed subagent's lane ({@link laneSnapshot}): the user message of its first exchange, made
+ *   by the harness from `agent_spawn`'s task, which no event carries; the lane is compared from the stored one on.
  * - A stored ASSISTANT message whose id is the id of an AGENT_RESULT's Msg and whose only text is
  *   {@link INTERRUPTED_RECOVERY_TEXT}: the canned answer to an interrupt. It is stored but never
  *   streamed, and the kit keeps it as the turn's result, not as content (protocol §7.8).
  *
  * Any other difference is reported by {@link compareWithContext}.
  */
-import type { AgentSnapshot, ChatUsage, ContentBlock, Msg, RunRequest, TurnStatus } from '../../src/core'
+import { toSnapshot } from '../../src/core'
+import type { AgentSnapshot, AgentState, ChatUsage, ContentBlock, Msg, RunRequest, TurnStatus } from '../../src/core'
 
 /** ReActAgent's canned reply to a user interrupt (`ReActAgent.handleInterrupt`). */
 export const INTERRUPTED_RECOVERY_TEXT = 'I noticed that you have interrupted me. What can I do for you?'
+
+/** How the harness's own USER messages to the model start (`SubagentsMiddleware`, background task completed). */
+export const HARNESS_REMINDER = '<system-reminder>'
 
 /** One user message and everything that answered it. */
 export interface Exchange {
@@ -88,7 +96,7 @@ function normalizeBlock(block: ContentBlock): unknown {
     }
     case 'tool_use': {
       const { id, name, input, content, metadata, state } = value
-      return { type: 'tool_use', id, name, input, content, metadata, state }
+      return { type: 'tool_use', id, name, input: sortedKeys(input, true), content, metadata, state }
     }
     case 'tool_result': {
       const { id, name, output, metadata, state } = value
@@ -104,10 +112,13 @@ function normalizeBlock(block: ContentBlock): unknown {
   }
 }
 
-// Metadata keys in one order: the server may write a map in any order (Java's Map.of is randomized per JVM).
-function sortedKeys(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
-  return Object.fromEntries(Object.entries(value).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)))
+// Keys in one order: the server may write a map in any order (Java's Map.of is randomized per JVM, a HashMap is in
+// hash order: a tool call's parsed `input` is stored that way, while its `content` keeps the model's text).
+function sortedKeys(value: unknown, deep = false): unknown {
+  if (Array.isArray(value)) return deep ? value.map((item) => sortedKeys(item, true)) : value
+  if (typeof value !== 'object' || value === null) return value
+  const entries = Object.entries(value).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
+  return Object.fromEntries(deep ? entries.map(([key, item]) => [key, sortedKeys(item, true)]) : entries)
 }
 
 /** The stored context in the normalised form; `resultIds` are the ids of the AGENT_RESULT Msgs (see the rules above). */
@@ -116,6 +127,7 @@ export function storedExchanges(stored: readonly Msg[], resultIds: ReadonlySet<s
   for (const message of stored) {
     if (message.role === 'SYSTEM') continue
     if (message.role === 'USER') {
+      if (textOf(message).startsWith(HARNESS_REMINDER)) continue
       if (message.content.length > 0) exchanges.push({ user: { id: message.id, text: textOf(message) }, blocks: [], usage: [] })
       continue
     }
@@ -167,6 +179,39 @@ export function kitExchanges(snapshot: AgentSnapshot, requests: readonly RunRequ
       for (const call of turn.modelCalls) if (call.usage !== null) current.usage.push(roundTime(call.usage))
     })
   return exchanges
+}
+
+/**
+ * A subagent's lane as a snapshot of its own (its turns and messages, its pending confirmation as the chat's), and
+ * the requests that made its turns: the harness's task message (taken from `stored`, see the rules above), then
+ * `answers`, the runs the kit sent the exposed subagent.
+ */
+export function laneSnapshot(
+  state: AgentState,
+  source: string,
+  stored: readonly Msg[],
+  answers: readonly RunRequest[],
+): { snapshot: AgentSnapshot; requests: RunRequest[] } {
+  const scope = state.scopes[source]
+  const full = toSnapshot(state)
+  const pending = state.subagentPendingConfirmations.find((request) => request.source === source) ?? null
+  const snapshot: AgentSnapshot = {
+    ...full,
+    messages: full.subagents[source] ?? [],
+    turns: (scope?.turns ?? []).map((turn) => ({
+      id: turn.id,
+      status: turn.status,
+      generateReason: turn.generateReason,
+      modelCalls: turn.modelCalls,
+      usage: turn.usage,
+      resultId: turn.result?.id ?? null,
+    })),
+    pendingConfirmation: pending === null ? null : { requestReplyId: pending.requestReplyId, toolCalls: pending.toolCalls },
+    pendingExternalExecution: null,
+  }
+  const task = stored.find((message) => message.role === 'USER' && message.content.length > 0)
+  const first: RunRequest[] = task === undefined ? [] : [{ kind: 'message', messages: [task] }]
+  return { snapshot, requests: [...first, ...answers] }
 }
 
 /** The expected rebuild of a scenario: the stored context normalised, and the statuses it must end with. */

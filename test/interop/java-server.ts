@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -105,9 +106,24 @@ function installExitHooks(): void {
   }
 }
 
+// A free loopback port, for the 2.0.2 server, which needs its own address before it starts: its remote subagent
+// (`kit.remote-url`) is its own Agent Protocol endpoint.
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address !== null ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
 /** Starts the packaged server on a loopback port and resolves once it listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<JavaServer> {
-  const { port = 0, paceMs, timeoutMs = 120_000, echo = false, version = '2.0.2' } = options
+  const { paceMs, timeoutMs = 120_000, echo = false, version = '2.0.2' } = options
+  const port = options.port === undefined || options.port === 0 ? (version === '2.0.2' ? await freePort() : 0) : options.port
   const jar = serverJar(version)
   if (!existsSync(jar)) throw new Error(`${jar} is missing: call buildServer('${version}') first`)
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'agentscope-kit-'))
@@ -115,6 +131,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Jav
   // C1 only and the serial collector: the server starts in a few seconds even on a busy two-core machine
   const args = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', jar, `--server.port=${port}`, `--kit.data-dir=${dataDir}`]
   if (paceMs !== undefined) args.push(`--kit.pace-ms=${paceMs}`)
+  if (version === '2.0.2') args.push(`--kit.remote-url=http://127.0.0.1:${port}/api`)
   const child = spawn('java', args, { cwd: SERVER_DIR, stdio: ['ignore', 'pipe', 'pipe'] })
   running.add(child)
   let output = ''

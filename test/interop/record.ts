@@ -10,6 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { withSubagentSource } from '../../src/transport/subagent-source'
 import { expectedRebuild } from './compare-context'
 import { buildServer, startServer } from './java-server'
 import { SCENARIOS, TRANSPORTS, runScenario } from './scenarios'
@@ -37,13 +38,26 @@ async function record202(only: readonly string[]): Promise<void> {
         if ((only.length > 0 && !only.includes(scenario.name)) || NOT_CARRIED[transport][scenario.name] !== undefined) continue
         if (scenario.name === 'interrupt' && transport !== 'native') continue // what the server keeps depends on timing
         const run = await runScenario(server.url, scenario, transport)
-        const events = run.runs.flatMap((entry) => entry.events)
+        // a run on an exposed subagent is recorded as the session saw it: its events in the subagent's lane
+        const laneOf = (subagentId: string | undefined) => run.subagentContexts.find((context) => context.subagentId === subagentId)?.source
+        const events = run.runs.flatMap((entry) => {
+          const source = laneOf(entry.subagentId)
+          if (source === undefined) return entry.events
+          const stamped: unknown[] = []
+          const handlers = withSubagentSource({ signal: new AbortController().signal, onEvent: (value) => stamped.push(value) }, source)
+          for (const value of entry.events) handlers.onEvent(value)
+          return stamped
+        })
         const fixture = {
           name: scenario.name,
           description: scenario.description,
           agentscope: '2.0.2',
           transport,
-          runs: run.runs.map((entry) => ({ request: entry.request, eventCount: entry.events.length })),
+          runs: run.runs.map((entry) => ({
+            request: entry.request,
+            eventCount: entry.events.length,
+            ...(entry.subagentId === undefined ? {} : { subagentId: entry.subagentId, source: laneOf(entry.subagentId) }),
+          })),
           expected: expectedRebuild(run.stored, events, scenario.turnStatuses),
           events,
         }

@@ -4,7 +4,7 @@
  * the wire. Used by test/interop/interop.test.ts and by `npm run record:interop`.
  */
 import { allowRule, createAgentProtocolTransport, createAguiTransport, createSseTransport, toolResultBlock, userMessage } from '../../src/core'
-import type { AgentTransport, Msg, RunRequest, ToolUseBlock, TurnStatus } from '../../src/core'
+import type { AgentTransport, Msg, RunHandlers, RunRequest, ToolUseBlock, TurnStatus } from '../../src/core'
 import { createAgentStore } from '../../src/store/create-agent-store'
 import type { AgentStore, ConfirmationDecision } from '../../src/store/agent-store-state'
 
@@ -37,6 +37,17 @@ export interface RunRecord {
   readonly request: RunRequest
   body: string
   readonly events: unknown[]
+  /** A run on an exposed subagent (`runSubagent`): its id; its events went to that subagent's lane. */
+  readonly subagentId?: string
+}
+
+/** An exposed subagent a scenario talked to, and what the server stored for it. */
+export interface SubagentContext {
+  readonly subagentId: string
+  /** The lane's scope key. */
+  readonly source: string
+  /** `GET /api/subagents/{id}/messages`: the subagent session's stored context. */
+  readonly stored: readonly Msg[]
 }
 
 /** What a scenario left behind. */
@@ -50,6 +61,8 @@ export interface ScenarioRun {
   readonly store: AgentStore
   /** Actions the store refused, each followed by the same request sent through the transport directly. */
   readonly refusals: readonly string[]
+  /** The exposed subagents whose lane is settled (their confirmation answered, or none asked), with their stored context. */
+  readonly subagentContexts: readonly SubagentContext[]
 }
 
 /** The steps a scenario can take; each waits until its run has ended. */
@@ -62,6 +75,8 @@ export interface ScenarioSession {
   submit(results: (calls: readonly ToolUseBlock[]) => { toolCallId: string; output: string }[]): Promise<void>
   /** Sends a user message and asks the server to stop once the first text delta arrived. */
   sendAndStop(text: string): Promise<void>
+  /** Answers the one subagent confirmation that is pending (in its lane), on the subagent the server exposed. */
+  confirmSubagent(decide: (calls: readonly ToolUseBlock[]) => ConfirmationDecision[]): Promise<void>
 }
 
 /** A named flow of steps. */
@@ -179,11 +194,46 @@ export const SCENARIOS: readonly Scenario[] = [
     steps: (session) => session.send('Ask the researcher (subagent)'),
   },
   {
+    name: 'subagent-exposed',
+    description: 'agent_spawn with expose_to_user: SUBAGENT_EXPOSED names the researcher, whose events stream with a source',
+    turnStatuses: ONE_TURN,
+    harness: true,
+    steps: (session) => session.send('Open the researcher for me (subagent exposed)'),
+  },
+  {
     name: 'subagent-confirm',
-    description: 'the subagent "checker" asks to run delete_file; the parent goes on',
+    description: 'the exposed subagent "checker" asks to run delete_file; the parent goes on, the question waits in its lane',
     turnStatuses: ONE_TURN,
     harness: true,
     steps: (session) => session.send('Ask the checker to delete the report (subagent confirm)'),
+  },
+  {
+    name: 'subagent-confirm-approve',
+    description: "the checker's own confirmation, approved from the kit: its run goes on in its lane",
+    turnStatuses: ONE_TURN,
+    harness: true,
+    steps: async (session) => {
+      await session.send('Ask the checker to delete the report (subagent confirm)')
+      await session.confirmSubagent((calls) => calls.filter(byName('delete_file')).map((call) => ({ toolCallId: call.id, approved: true })))
+    },
+  },
+  {
+    name: 'subagent-confirm-deny',
+    description: "the checker's own confirmation, denied from the kit",
+    turnStatuses: ONE_TURN,
+    harness: true,
+    steps: async (session) => {
+      await session.send('Ask the checker to delete the report (subagent confirm)')
+      await session.confirmSubagent((calls) => calls.filter(byName('delete_file')).map((call) => ({ toolCallId: call.id, approved: false })))
+    },
+  },
+  {
+    name: 'subagent-remote',
+    description:
+      'a remote subagent (a declaration with a URL): agent_spawn runs an Agent Protocol task and forwards its events with taskId and parentSessionId',
+    turnStatuses: ONE_TURN,
+    harness: true,
+    steps: (session) => session.send('Ask the remote researcher (subagent remote)'),
   },
 ]
 
@@ -227,24 +277,39 @@ export async function storedMessages(url: string, sessionId: string): Promise<Ms
   return (await response.json()) as Msg[]
 }
 
+/** An exposed subagent's stored context (`GET /api/subagents/{id}/messages`, the example's view of its session). */
+export async function storedSubagentMessages(url: string, subagentId: string): Promise<Msg[]> {
+  const response = await fetch(`${url}/api/subagents/${encodeURIComponent(subagentId)}/messages`)
+  if (!response.ok) throw new Error(`GET /api/subagents/${subagentId}/messages answered ${response.status}`)
+  return (await response.json()) as Msg[]
+}
+
 /** Runs one scenario in a fresh session of the server at `url` (its origin; the endpoints are under /api). */
 export async function runScenario(url: string, scenario: Scenario, transportName: TransportName = 'native'): Promise<ScenarioRun> {
   const sessionId = `interop-${scenario.name}-${globalThis.crypto.randomUUID().slice(0, 8)}`
   const runs: RunRecord[] = []
   const inner = createTransport(transportName, url, sessionId, recordingFetch(runs))
+  const recorded = (request: RunRequest, handlers: RunHandlers, subagentId?: string): RunHandlers => {
+    const record: RunRecord = { request, body: '', events: [], ...(subagentId === undefined ? {} : { subagentId }) }
+    runs.push(record)
+    return {
+      ...handlers,
+      onEvent: (value) => {
+        record.events.push(value)
+        handlers.onEvent(value)
+      },
+    }
+  }
+  const runSubagent = inner.runSubagent
   const transport: AgentTransport = {
     ...inner,
-    run: (request, handlers) => {
-      const record: RunRecord = { request, body: '', events: [] }
-      runs.push(record)
-      return inner.run(request, {
-        ...handlers,
-        onEvent: (value) => {
-          record.events.push(value)
-          handlers.onEvent(value)
-        },
-      })
-    },
+    run: (request, handlers) => inner.run(request, recorded(request, handlers)),
+    ...(runSubagent === undefined
+      ? {}
+      : {
+          runSubagent: (subagentId: string, request: RunRequest, handlers: RunHandlers) =>
+            runSubagent(subagentId, request, recorded(request, handlers, subagentId)),
+        }),
   }
   // Node has no frames: publish each batch on the next macrotask.
   const scheduleFrame = (callback: () => void) => {
@@ -253,6 +318,7 @@ export async function runScenario(url: string, scenario: Scenario, transportName
   }
   const store = createAgentStore({ transport, scheduleFrame })
   const refusals: string[] = []
+  const subagents: { subagentId: string; source: string }[] = []
 
   // The store refuses what the kit believes is not allowed; the same request then goes through the transport.
   async function viaStore(action: () => Promise<void>, request: () => RunRequest): Promise<void> {
@@ -324,9 +390,50 @@ export async function runScenario(url: string, scenario: Scenario, transportName
       await store.getState().stop()
       await sent
     },
+    confirmSubagent: async (decide) => {
+      const { subagentPendingConfirmations, exposedSubagents } = store.getState().agent
+      if (subagentPendingConfirmations.length !== 1)
+        throw new Error(`${subagentPendingConfirmations.length} subagent confirmations are pending, expected 1`)
+      const asked = subagentPendingConfirmations[0] as (typeof subagentPendingConfirmations)[number]
+      const decisions = decide(asked.toolCalls)
+      const exposed = exposedSubagents.filter((subagent) => asked.source.endsWith(`/${subagent.agentId ?? ''}`)).pop()
+      if (exposed !== undefined) subagents.push({ subagentId: exposed.subagentId, source: asked.source })
+      try {
+        await store.getState().confirmSubagent(asked.source, decisions)
+      } catch (error) {
+        // where the store refuses (the transport cannot carry it), there is no route to try directly either
+        if (store.getState().error?.code !== 'refused' || transport.runSubagent === undefined || exposed === undefined) throw error
+        refusals.push(store.getState().error?.message ?? '')
+        const confirmResults = decisions.map((decision) => ({
+          confirmed: decision.approved,
+          toolCall: asked.toolCalls.find((call) => call.id === decision.toolCallId) as ToolUseBlock,
+          rules: null,
+        }))
+        const end = await transport.runSubagent(
+          exposed.subagentId,
+          { kind: 'confirm', confirmResults },
+          { signal: new AbortController().signal, onEvent: () => {} },
+        )
+        if (end !== 'ended') throw new Error(`The direct subagent run ended ${end}`, { cause: error })
+        return
+      }
+      const { status, error } = store.getState()
+      if (status === 'error') throw error ?? new Error('The subagent run failed')
+    },
   }
 
   await scenario.steps(session)
+  // every other exposed subagent whose lane is settled is compared with its stored context too
+  const { agent } = store.getState()
+  for (const exposed of agent.exposedSubagents) {
+    if (subagents.some((subagent) => subagent.subagentId === exposed.subagentId)) continue
+    const source = Object.keys(agent.scopes).find((key) => key !== '' && (key.split('#')[0] ?? '').endsWith(`/${exposed.agentId ?? ''}`))
+    if (source === undefined || agent.subagentPendingConfirmations.some((request) => request.source === source)) continue
+    subagents.push({ subagentId: exposed.subagentId, source })
+  }
   const stored = await storedMessages(url, sessionId)
-  return { name: scenario.name, sessionId, runs, stored, store, refusals }
+  const subagentContexts = await Promise.all(
+    subagents.map(async (subagent) => ({ ...subagent, stored: await storedSubagentMessages(url, subagent.subagentId) })),
+  )
+  return { name: scenario.name, sessionId, runs, stored, store, refusals, subagentContexts }
 }

@@ -23,11 +23,15 @@ export const NOT_CARRIED: Readonly<Record<TransportName, Readonly<Record<string,
     'hitl-deny': 'confirm',
     'hitl-edit': 'confirm',
     'hitl-always-allow': 'confirm',
+    'subagent-confirm-approve': 'subagentConfirm',
+    'subagent-confirm-deny': 'subagentConfirm',
   },
   'agent-protocol': {
     'hitl-edit': 'editArguments',
     'hitl-always-allow': 'rules',
     'external-execution': 'externalResults',
+    'subagent-confirm-approve': 'subagentConfirm',
+    'subagent-confirm-deny': 'subagentConfirm',
   },
 }
 
@@ -119,6 +123,18 @@ export const TRANSPORT_GAPS: Readonly<Record<TransportName, Readonly<Record<stri
       cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
       differences: [
         'exchange 0 ("Ask the researcher (subagent)"): user message {"id":"<uuid>","text":"Ask the researcher (subagent)"} ≠ {"id":"<uuid>","text":"Ask the researcher (subagent)"}',
+      ],
+    },
+    'subagent-exposed': {
+      cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
+      differences: [
+        'exchange 0 ("Open the researcher for me (subagent exposed)"): user message {"id":"<uuid>","text":"Open the researcher for me (subagent exposed)"} ≠ {"id":"<uuid>","text":"Open the researcher for me (subagent exposed)"}',
+      ],
+    },
+    'subagent-remote': {
+      cause: "Agent Protocol sends only the user's text: the server makes its own user message, with its own id.",
+      differences: [
+        'exchange 0 ("Ask the remote researcher (subagent remote)"): user message {"id":"<uuid>","text":"Ask the remote researcher (subagent remote)"} ≠ {"id":"<uuid>","text":"Ask the remote researcher (subagent remote)"}',
       ],
     },
     'subagent-confirm': {

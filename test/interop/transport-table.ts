@@ -1,7 +1,9 @@
 /**
  * The README's "What each transport carries" table, generated from what the interop suite checks against
  * AgentScope 2.0.2: each transport's declared capabilities (which test/interop/transports.test.ts holds to the
- * server's behaviour, NOT_CARRIED) and the differences it measured (TRANSPORT_GAPS, STOP_ON_SERVER).
+ * server's behaviour, NOT_CARRIED) and the differences it measured (TRANSPORT_GAPS, STOP_ON_SERVER), then every
+ * scenario's result per transport: `exact`, the number of listed differences (each verbatim in transport-gaps.ts,
+ * which the suite requires to be exactly what it measures), or not carried.
  * `npm run readme:transports` rewrites the table in README.md; test/core/readme-transports.test.ts fails when the
  * README and this table disagree.
  */
@@ -11,7 +13,8 @@ import { AGENT_PROTOCOL_CAPABILITIES } from '../../src/transport/agent-protocol-
 import type { TransportCapabilities } from '../../src/transport/agent-transport'
 import { AGUI_CAPABILITIES } from '../../src/transport/agui-transport'
 import { createSseTransport } from '../../src/transport/sse-transport'
-import { STOP_ON_SERVER } from './transport-gaps'
+import { SCENARIOS } from './scenarios'
+import { NOT_CARRIED, STOP_ON_SERVER, TRANSPORT_GAPS } from './transport-gaps'
 
 export const README = fileURLToPath(new URL('../../README.md', import.meta.url))
 export const BEGIN = '<!-- transport-table:begin (npm run readme:transports) -->'
@@ -33,6 +36,7 @@ const ROWS: readonly (readonly [keyof TransportCapabilities, string])[] = [
   ['resultStates', 'tool result states (error, denied)'],
   ['stopReason', 'why a turn stopped, from the server'],
   ['serverStop', 'Stop interrupts the agent on the server'],
+  ['subagentConfirm', "answer a subagent's own confirmation"],
 ]
 
 const STOP: Readonly<Record<string, string>> = {
@@ -41,12 +45,23 @@ const STOP: Readonly<Record<string, string>> = {
   'runs on': 'task marked cancelled, the agent runs on',
 }
 
+function scenarioResult(transport: (typeof COLUMNS)[number][0], scenario: string): string {
+  const capability = NOT_CARRIED[transport][scenario]
+  if (capability !== undefined) return `not carried (\`${capability}\`)`
+  const count = TRANSPORT_GAPS[transport][scenario]?.differences.length ?? 0
+  return count === 0 ? 'exact' : `${count} listed difference${count === 1 ? '' : 's'}`
+}
+
 export function transportTable(): string {
   const header = `| AgentScope 2.0.2 | ${COLUMNS.map(([, label]) => label).join(' | ')} |`
   const rule = `|---|${COLUMNS.map(() => '---').join('|')}|`
   const rows = ROWS.map(([key, label]) => `| ${label} | ${COLUMNS.map(([, , capabilities]) => (capabilities[key] ? 'yes' : 'no')).join(' | ')} |`)
   const stop = `| after Stop, on the server | ${COLUMNS.map(([name]) => STOP[STOP_ON_SERVER[name]]).join(' | ')} |`
-  return [BEGIN, header, rule, ...rows, stop, END].join('\n')
+  const scenarioHeader = `| scenario (kit's rebuild vs stored context) | ${COLUMNS.map(([, label]) => label).join(' | ')} |`
+  const scenarios = SCENARIOS.map(
+    (scenario) => `| \`${scenario.name}\` | ${COLUMNS.map(([name]) => scenarioResult(name, scenario.name)).join(' | ')} |`,
+  )
+  return [BEGIN, header, rule, ...rows, stop, '', scenarioHeader, rule, ...scenarios, END].join('\n')
 }
 
 /** README.md with its table replaced by the generated one. */

@@ -6,9 +6,9 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import { toSnapshot } from '../../src/core'
-import type { AgentSnapshot, AgentStreamError } from '../../src/core'
+import type { AgentSnapshot, AgentStreamError, Msg, TurnStatus } from '../../src/core'
 import { FULL_CAPABILITIES } from '../../src/transport/agent-transport'
-import { compareWithContext, expectedRebuild, kitExchanges } from './compare-context'
+import { compareWithContext, expectedRebuild, kitExchanges, laneSnapshot } from './compare-context'
 import { recordResult } from './results'
 import { SCENARIOS, TRANSPORTS, createTransport, runScenario, storedMessages, type ScenarioRun, type TransportName } from './scenarios'
 import { NOT_CARRIED, STOP_ON_SERVER, TRANSPORT_GAPS } from './transport-gaps'
@@ -55,24 +55,96 @@ function textAfterStop(rebuilt: AgentSnapshot, run: ScenarioRun, afterStop: 'can
   return differences.filter((difference) => !/: only the (kit|server) has \{"type":"text","text":"word1 /.test(difference))
 }
 
-// The harness's subagent shows as a lane of its own (events with `source: "{session}/{agent}"`), the parent's turn
-// holds the agent_spawn call; the checker's confirmation is pending in its lane, never in the chat's tray.
+const laneText = (lane: readonly Msg[]) =>
+  lane
+    .flatMap((message) => message.content)
+    .flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : []))
+    .join('')
+
+// The harness's subagent shows as a lane of its own (events with `source: "{session}/{agent}"`, a remote one's
+// `#taskId` too), the parent's turn holds the agent_spawn call; a subagent's confirmation is pending in its lane,
+// never in the chat's tray, until the kit answers it on the exposed subagent.
 function expectSubagentLane(rebuilt: AgentSnapshot, run: ScenarioRun, name: string, transportName: TransportName): void {
-  const agent = name === 'subagent-confirm' ? 'checker' : 'researcher'
-  const lanes = Object.keys(rebuilt.subagents)
-  expect(lanes.some((key) => key.endsWith(`/${agent}`))).toBe(true)
-  const lane = rebuilt.subagents[lanes.find((key) => key.endsWith(`/${agent}`)) as string] ?? []
+  const agent = name.startsWith('subagent-confirm') ? 'checker' : name === 'subagent-remote' ? 'remote-researcher' : 'researcher'
+  const key = Object.keys(rebuilt.subagents).find((candidate) => candidate.split('#')[0]?.endsWith(`/${agent}`))
+  expect(key, Object.keys(rebuilt.subagents).join(', ')).toBeDefined()
+  const lane = rebuilt.subagents[key as string] ?? []
   expect(lane.length).toBeGreaterThan(0)
   expect(rebuilt.pendingConfirmation).toBeNull()
-  if (name === 'subagent-confirm') {
-    // AG-UI (2.0.2's SubagentEventConverter) says only how many calls the subagent asks about, not which
-    const asked = transportName === 'agui' ? [] : ['delete_file']
-    expect(rebuilt.subagentPendingConfirmations.map((request) => request.toolCalls.map((call) => call.name))).toEqual([asked])
+  const spawned = run.stored.flatMap((message) => message.content).filter((block) => block.type === 'tool_result' && block.name === 'agent_spawn')
+  expect(spawned).toHaveLength(1)
+  const spawnText = JSON.stringify(spawned[0])
+  const exposed = rebuilt.exposedSubagents.filter((subagent) => subagent.agentId === agent)
+  if (name === 'subagent-exposed' || name.startsWith('subagent-confirm')) {
+    // SUBAGENT_EXPOSED from the real harness (its gateway bridge), and the handle agent_spawn returned to the model
+    expect(exposed).toHaveLength(1)
+    expect(exposed[0]?.sessionId).toMatch(/^sub-[0-9a-f-]{36}$/)
+    expect(spawnText).toContain(`subagent_id: ${exposed[0]?.subagentId ?? '?'}`)
+    // a settled lane was compared with the subagent's own stored context (laneDifferences); a waiting one is not yet
+    const compared = name === 'subagent-confirm' ? [] : [exposed[0]?.subagentId]
+    expect(run.subagentContexts.map((context) => context.subagentId)).toEqual(compared)
   } else {
-    const text = lane.flatMap((message) => message.content).flatMap((block) => (block.type === 'text' ? [(block as { text: string }).text] : []))
-    expect(text.join('')).toBe('After thinking it over: the answer is **42**.')
+    expect(exposed).toEqual([])
   }
-  expect(run.stored.flatMap((message) => message.content).some((block) => block.type === 'tool_use' && block.name === 'agent_spawn')).toBe(true)
+  switch (name) {
+    case 'subagent-confirm': {
+      // AG-UI (2.0.2's SubagentEventConverter) says only how many calls the subagent asks about, not which
+      const asked = transportName === 'agui' ? [] : ['delete_file']
+      expect(rebuilt.subagentPendingConfirmations.map((request) => request.toolCalls.map((call) => call.name))).toEqual([asked])
+      return
+    }
+    case 'subagent-confirm-approve':
+    case 'subagent-confirm-deny': {
+      expect(rebuilt.subagentPendingConfirmations).toEqual([])
+      const stored = run.subagentContexts[0]?.stored ?? []
+      const deletion = stored.flatMap((message) => message.content).find((block) => block.type === 'tool_result' && block.name === 'delete_file')
+      const approved = name === 'subagent-confirm-approve'
+      expect(deletion).toMatchObject(
+        approved ? { state: 'success', output: [{ type: 'text', text: 'Deleted /tmp/report.txt' }] } : { state: 'denied' },
+      )
+      expect(laneText(lane)).toContain(approved ? 'Deleted /tmp/report.txt. Berlin is 12 °C with light rain.' : 'Understood: I left the file alone.')
+      return
+    }
+    case 'subagent-remote': {
+      // forwarded by AgentSpawnTool.tagRemoteForwardedEvent: the remote task's id and the parent's session
+      const events = run.runs.flatMap((record) => record.events) as { source?: string; metadata?: Record<string, unknown> }[]
+      const forwarded = events.filter((event) => event.source?.endsWith('/remote-researcher'))
+      expect(forwarded.length).toBeGreaterThan(0)
+      if (transportName !== 'agui') {
+        for (const event of forwarded)
+          expect(event.metadata).toMatchObject({ taskId: expect.stringMatching(/^task_/), parentSessionId: run.sessionId })
+        expect(key).toMatch(/#task_/)
+      }
+      expect(laneText(lane)).toBe('After thinking it over: the answer is **42**.')
+      return
+    }
+    default: {
+      expect(laneText(lane)).toBe('After thinking it over: the answer is **42**.')
+    }
+  }
+}
+
+// A settled exposed subagent's lane against its own stored context (`GET /api/subagents/{id}/messages`), the same way.
+function laneDifferences(run: ScenarioRun): string[] {
+  const state = run.store.getState().agent
+  return run.subagentContexts.flatMap((context) => {
+    const answers = run.runs.filter((record) => record.subagentId === context.subagentId)
+    const { snapshot, requests } = laneSnapshot(
+      state,
+      context.source,
+      context.stored,
+      answers.map((record) => record.request),
+    )
+    const laneEvents = answers.flatMap((record) => record.events)
+    // one exchange, the harness's task and what answered it: the first run asked and the answer's run completed, or
+    // the one run completed
+    const statuses: TurnStatus[] = answers.length > 0 ? ['awaiting_confirmation', 'completed'] : ['completed']
+    const expected = expectedRebuild(context.stored, [...run.runs.flatMap((record) => record.events), ...laneEvents], statuses)
+    expect(expected.exchanges).toHaveLength(1)
+    return compareWithContext(kitExchanges(snapshot, requests), snapshot, expected).map(
+      (difference) => `lane ${context.source.split('/').pop() ?? ''}: ${difference}`,
+    )
+  })
 }
 
 for (const transportName of TRANSPORTS) {
@@ -100,9 +172,12 @@ for (const transportName of TRANSPORTS) {
         const events = run.runs.flatMap((record) => record.events)
         const kit = kitExchanges(
           rebuilt,
-          run.runs.map((record) => record.request),
+          run.runs.filter((record) => record.subagentId === undefined).map((record) => record.request),
         )
-        let differences = compareWithContext(kit, rebuilt, expectedRebuild(run.stored, events, scenario.turnStatuses)).map(withoutUuids)
+        let differences = [
+          ...compareWithContext(kit, rebuilt, expectedRebuild(run.stored, events, scenario.turnStatuses)),
+          ...laneDifferences(run),
+        ].map(withoutUuids)
         if (scenario.name === 'interrupt' && afterStop !== 'interrupted') differences = textAfterStop(rebuilt, run, afterStop, differences)
         const gap = TRANSPORT_GAPS[transportName][scenario.name]
         recordResult(transportName, scenario.name, { result: differences.length === 0 ? 'exact' : 'listed differences', differences })

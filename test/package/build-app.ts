@@ -79,8 +79,8 @@ export type SizedApp = 'core' | 'hooks' | 'agentChat' | 'css'
 export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, hooks: 14_000, agentChat: 35_000, css: 5_000 }
 
 /**
- * What the package suite enforces: the budget where the kit meets it (the stylesheet), else what it measures today
- * rounded up to the next 100 B, so that any growth fails CI (never raise these unexamined).
+ * What the package suite enforces: the budget where the kit meets it, else what it measures today rounded up to
+ * the next 100 B, so that any growth fails CI (never raise these unexamined).
  * - `<AgentChat>`: 62.5 kB before the tool card, media and the batch bar became lazy parts (components/chat-parts.tsx).
  *   What remains at start: the reducer and the SSE transport (~13 kB), the session, store and hooks (~6 kB), the
  *   CommonMark block and inline engines with the entity table (~17 kB), both string tables (en and zh-CN, ~5.8 kB,
@@ -88,7 +88,10 @@ export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, 
  * - core and hooks: the reducer, the event validation, the SSE transport, the session and the store the apps import,
  *   nothing else; under their budgets only with smaller sources in core/ (parse-event, turns, build-message).
  */
-export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_100, hooks: 20_500, agentChat: 58_400, css: 5_000 }
+// Measured after merging main on 2 December 2026 (main had grown: a subagent's own confirmation, the robust and
+// session branches): core 16.13, hooks 22.36, `<AgentChat>` 60.82 kB, stylesheet 5.03 kB (over its budget again
+// with main's new rules).
+export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 16_200, hooks: 22_400, agentChat: 60_900, css: 5_100 }
 
 /** The apps measured for each figure, in `apps/`. */
 export const SIZED_APPS: Readonly<Record<Exclude<SizedApp, 'css'>, string>> = {

@@ -207,3 +207,72 @@ describe('createAgentProtocolTransport on recorded bodies', () => {
     ).rejects.toMatchObject({ code: 'refused' })
   })
 })
+
+describe('createAgentProtocolTransport after a reload (historyUrl, taskId)', () => {
+  const asking = {
+    type: 'REQUIRE_USER_CONFIRM',
+    id: 'e2',
+    replyId: 'r1',
+    toolCalls: [
+      { type: 'tool_use', id: 'c1', name: 'delete_file', input: { path: '/tmp/x' }, content: '{"path":"/tmp/x"}', metadata: {}, state: 'pending' },
+    ],
+  }
+  const pending = [{ toolCallId: 'c1', toolName: 'delete_file', toolInputJson: '{"path":"/tmp/x"}' }]
+  const paused = `id:3\nevent:REQUIRE_CONFIRM\ndata:${JSON.stringify({ seq: 3, type: 'REQUIRE_CONFIRM', taskId: 't1', status: 'awaiting_confirm', pendingConfirms: pending })}\n\n`
+  const stored = [
+    { id: 'u1', name: 'user', role: 'USER', content: [{ type: 'text', text: 'Delete it' }], metadata: {}, timestamp: null, usage: null },
+  ]
+
+  it('reads the history, finds where the awaiting task paused, and answers it on that task from there', async () => {
+    const server = await startHttpServer((request, response) => {
+      const url = request.url ?? ''
+      if (url === '/history') {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(JSON.stringify(stored))
+      } else if (url === '/tasks/t1') {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(JSON.stringify({ task_id: 't1', status: 'awaiting_confirm', pending_confirms: pending }))
+      } else if (url === '/tasks/t1/events') {
+        // the replay from seq 0: the first run, up to the pause; the channel stays open
+        response.writeHead(200, { 'content-type': 'text/event-stream' })
+        response.write(remoteFrame(1, EVENTS[0] as Record<string, unknown>) + remoteFrame(2, asking) + paused)
+      } else if (url.startsWith('/tasks/t1/events?from_seq=3')) {
+        response.writeHead(200, { 'content-type': 'text/event-stream' })
+        const resumed = [
+          { type: 'AGENT_START', id: 'e4', replyId: 'r2', name: 'assistant', role: 'assistant' },
+          { type: 'AGENT_END', id: 'e5', replyId: 'r2' },
+        ]
+        response.write(
+          `${remoteFrame(4, resumed[0] as Record<string, unknown>)}${remoteFrame(5, resumed[1] as Record<string, unknown>)}${statusFrame(6)}`,
+        )
+      } else {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end('{"task_id":"t1","status":"running"}')
+      }
+    })
+    close = server.close
+    const transport = createAgentProtocolTransport({ url: server.url, historyUrl: `${server.url}/history`, taskId: 't1', reconnect: fast })
+    expect(await transport.loadHistory?.()).toEqual(stored)
+    expect(transport.taskId).toBe('t1')
+    const events: unknown[] = []
+    const confirm: RunRequest = { kind: 'confirm', confirmResults: [{ confirmed: false, toolCall: asking.toolCalls[0] as never, rules: null }] }
+    expect(await transport.run(confirm, { signal: new AbortController().signal, onEvent: (value) => events.push(value) })).toBe('ended')
+    expect(events.map((event) => (event as { id: string }).id)).toEqual(['e4', 'e5'])
+    const resume = server.requests.find((request) => request.url === '/tasks/t1/resume')
+    expect(JSON.parse(resume?.body ?? '{}')).toEqual({ decisions: [{ toolCallId: 'c1', approved: false }] })
+  })
+
+  it('refuses to answer a task that no longer awaits confirmation, and has no loadHistory without historyUrl', async () => {
+    const server = await startHttpServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(request.url === '/history' ? '[]' : JSON.stringify({ task_id: 't1', status: 'success', result: 'done' }))
+    })
+    close = server.close
+    expect(createAgentProtocolTransport({ url: server.url }).loadHistory).toBeUndefined()
+    const transport = createAgentProtocolTransport({ url: server.url, historyUrl: `${server.url}/history`, taskId: 't1' })
+    expect(await transport.loadHistory?.()).toEqual([])
+    const confirm: RunRequest = { kind: 'confirm', confirmResults: [{ confirmed: true, toolCall: asking.toolCalls[0] as never, rules: null }] }
+    await expect(transport.run(confirm, { signal: new AbortController().signal, onEvent: () => {} })).rejects.toMatchObject({ code: 'refused' })
+    expect(server.requests.map((request) => request.url)).toEqual(['/history', '/tasks/t1'])
+  })
+})

@@ -169,10 +169,13 @@ describe('createReplayTransport', () => {
   })
 
   it('stamps events with the time they are played when asked to retime, and leaves them as recorded otherwise', async () => {
-    const before = Date.now()
+    // a fixed clock (only Date is faked; the replay's timers stay real), so the stamp is exact, not "after the start"
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-03-04T05:06:07.089Z'))
     const retimed = collect()
     await createReplayTransport({ calls: plain.calls, pace: 'instant', retime: true }).run(message, retimed.handlers)
-    expect(retimed.events.every((event) => Date.parse(String(event.createdAt)) >= before - 1)).toBe(true)
+    vi.useRealTimers()
+    expect(retimed.events.map((event) => event.createdAt)).toEqual(plain.calls[0]!.map(() => '2026-03-04T05:06:07.089Z'))
     expect(retimed.events.map(({ createdAt: _createdAt, ...rest }) => rest)).toEqual(
       plain.calls[0]!.map((event) => {
         const { createdAt: _createdAt, ...rest } = event as WireEvent

@@ -1,17 +1,28 @@
 // Loaded with `import()` only once a ```mermaid fence closes, so Mermaid stays in a separate chunk.
 import mermaid from 'mermaid'
+import { withInertStyles } from './inert-styles'
 
 // diagrams longer than this are not prose: they stay as code
 const MAX_SOURCE = 50_000
 let initialized = false
 let counter = 0
+// Mermaid keeps per-render state in module globals: one diagram at a time.
+let queue: Promise<unknown> = Promise.resolve()
 
 /**
  * Renders Mermaid source to an SVG document (a string), with `securityLevel: 'strict'` (labels are sanitized,
  * no click handlers, no HTML labels). The caller shows it as an image, never as markup in the page: an SVG
- * image can't run script, fetch anything or style the page. Returns null when the source is not a diagram.
+ * image can't run script, fetch anything or style the page. Mermaid lays the diagram out in the page, in a hidden
+ * container where its inline styles are kept inert (see `withInertStyles`), so the strict CSP sees no inline style
+ * at all; the styles come back in the image, where they apply. Returns null when the source is not a diagram.
  */
-export async function renderMermaid(source: string): Promise<string | null> {
+export function renderMermaid(source: string): Promise<string | null> {
+  const next = queue.then(() => renderOne(source))
+  queue = next.catch(() => undefined)
+  return next
+}
+
+async function renderOne(source: string): Promise<string | null> {
   if (source.length > MAX_SOURCE) return null
   if (!initialized) {
     mermaid.initialize({
@@ -24,7 +35,8 @@ export async function renderMermaid(source: string): Promise<string | null> {
     initialized = true
   }
   try {
-    const { svg } = await mermaid.render(`as-md-mermaid-${++counter}`, source)
+    const id = `as-md-mermaid-${++counter}`
+    const svg = await withInertStyles(id, (container) => mermaid.render(id, source, container).then((result) => result.svg))
     // Mermaid sizes its SVG to the page (`width="100%"`); as an image it needs its own size, from the viewBox
     const box = /viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"/.exec(svg)
     if (box === null) return svg

@@ -1,4 +1,5 @@
 import { createContext, useContext, useState } from 'react'
+import { loadsAtOnce, useMediaPolicy } from '../media-policy'
 import { markdownMessages, type MarkdownLocale } from './locale'
 
 /** The locale of the nearest `StreamingMarkdown`, for labels rendered deep inside inline content. */
@@ -11,12 +12,6 @@ export interface RemoteImageProps {
   readonly title?: string
 }
 
-// Inline bytes (data:, blob:) show at once; anything fetched from a server waits for a click, since a
-// model told to leak the conversation can put it in an image URL that the browser would request on render.
-function isInline(src: string): boolean {
-  return /^(data|blob):/i.test(src)
-}
-
 function hostOf(src: string): string {
   try {
     return new URL(src, 'https://relative.invalid').host.replace('relative.invalid', '')
@@ -25,13 +20,19 @@ function hostOf(src: string): string {
   }
 }
 
-/** An image from the model's markdown: inline bytes render, a remote image loads only when the reader asks. */
+/**
+ * An image from the model's markdown, under the chat's `mediaPolicy` as media blocks are: inline bytes (`data:` of
+ * an allowed image type, `blob:`; `safeUrl` refused the rest) render, and so does an image from an allowed origin;
+ * any other image loads only when the reader asks, since a model told to leak the conversation can put it in an
+ * image URL that the browser would request on render. Loaded images send no referrer.
+ */
 export function RemoteImage({ src, alt, title }: RemoteImageProps) {
   const messages = markdownMessages(useContext(MarkdownLocaleContext))
-  const [load, setLoad] = useState(() => isInline(src))
-  if (!load) {
+  const policy = useMediaPolicy()
+  const [clicked, setClicked] = useState(false)
+  if (!clicked && !loadsAtOnce(src, policy)) {
     return (
-      <button type="button" className="as-md-image-gate" title={src} onClick={() => setLoad(true)}>
+      <button type="button" className="as-md-image-gate" title={src} onClick={() => setClicked(true)}>
         {messages.loadImage(alt, hostOf(src))}
       </button>
     )

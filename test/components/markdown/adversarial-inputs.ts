@@ -95,17 +95,6 @@ export function elementCount(markup: string): number {
   return count
 }
 
-/** Parse and render time in ms, the fastest of `runs` (the least disturbed by a busy machine). */
-export function fastest(text: string, runs: number, work: (text: string) => unknown): number {
-  let best = Number.POSITIVE_INFINITY
-  for (let run = 0; run < runs; run++) {
-    const start = performance.now()
-    work(text)
-    best = Math.min(best, performance.now() - start)
-  }
-  return best
-}
-
 /** The parse alone, final and live. */
 export function parseBoth(text: string): void {
   parseMarkdownBlocks(text, { streaming: false })

@@ -21,9 +21,12 @@ const { StreamingMarkdown } = await import('../../../src/components/markdown/str
 
 afterEach(cleanup)
 
+// Every import() the render started has loaded (vi.dynamicImportSettled), and what it queued next (a 0 ms timer) has
+// run: a deterministic point after which a load that was going to happen has happened. No real-time wait.
 async function settle(): Promise<void> {
   await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await vi.dynamicImportSettled()
+    await new Promise((resolve) => setTimeout(resolve, 0))
   })
 }
 

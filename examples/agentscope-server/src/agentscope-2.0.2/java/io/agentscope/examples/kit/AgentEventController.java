@@ -8,9 +8,13 @@ import io.agentscope.core.message.Msg;
 import io.agentscope.core.message.ToolResultBlock;
 import io.agentscope.core.message.ToolResultMessage;
 import io.agentscope.core.message.UserMessage;
+import io.agentscope.core.state.AgentState;
+import io.agentscope.core.state.AgentStateStore;
 import io.agentscope.core.util.JsonCodec;
 import io.agentscope.core.util.JsonUtils;
 import io.agentscope.harness.agent.HarnessAgent;
+import io.agentscope.harness.agent.gateway.SubagentRecord;
+import io.agentscope.harness.agent.gateway.SubagentRegistry;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -39,9 +43,21 @@ public class AgentEventController {
     private static final JsonCodec JSON = JsonUtils.getJsonCodec();
 
     private final HarnessAgent agent;
+    private final SubagentRegistry exposedSubagents;
+    private final AgentStateStore stateStore;
 
-    AgentEventController(HarnessAgent agent) {
+    AgentEventController(HarnessAgent agent, SubagentRegistry exposedSubagents, AgentStateStore stateStore) {
         this.agent = agent;
+        this.exposedSubagents = exposedSubagents;
+        this.stateStore = stateStore;
+    }
+
+    private static Flux<ServerSentEvent<String>> frames(Flux<? extends io.agentscope.core.event.AgentEvent> events, String what) {
+        return events.map(event -> ServerSentEvent.<String>builder()
+                        .event(event.getType().getValue())
+                        .data(JSON.toJson(event))
+                        .build())
+                .doOnError(error -> log.warn("Run of {} failed: {}", what, error.getMessage()));
     }
 
     private static RuntimeContext context(String sessionId) {
@@ -52,12 +68,29 @@ public class AgentEventController {
     @PostMapping(path = "/sessions/{sessionId}/runs", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     public Flux<ServerSentEvent<String>> run(@PathVariable String sessionId, @RequestBody String body) {
         List<Msg> input = readInput(JSON.fromJson(body, JsonNode.class));
-        return agent.streamEvents(input, context(sessionId))
-                .map(event -> ServerSentEvent.<String>builder()
-                        .event(event.getType().getValue())
-                        .data(JSON.toJson(event))
-                        .build())
-                .doOnError(error -> log.warn("Run of session {} failed: {}", sessionId, error.getMessage()));
+        return frames(agent.streamEvents(input, context(sessionId)), "session " + sessionId);
+    }
+
+    /**
+     * A run of a subagent exposed with {@code expose_to_user} ({@code SUBAGENT_EXPOSED.subagentId}), through the
+     * harness gateway ({@code HarnessGateway.runSubagentStream}, what {@code ChatUiChannel.sendToSubagentStream}
+     * calls): same body and frames as a session's runs. Its events are the subagent's own, top level (no source).
+     */
+    @PostMapping(path = "/subagents/{subagentId}/runs", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    public ResponseEntity<Flux<ServerSentEvent<String>>> runSubagent(@PathVariable String subagentId, @RequestBody String body) {
+        if (exposedSubagents.find(subagentId).isEmpty()) return ResponseEntity.notFound().build();
+        List<Msg> input = readInput(JSON.fromJson(body, JsonNode.class));
+        return ResponseEntity.ok(frames(agent.gateway().runSubagentStream(subagentId, input), "subagent " + subagentId));
+    }
+
+    /** An exposed subagent's stored context: its session's state in the shared {@link AgentStateStore}. */
+    @GetMapping(path = "/subagents/{subagentId}/messages")
+    public ResponseEntity<String> subagentMessages(@PathVariable String subagentId) {
+        return exposedSubagents.find(subagentId)
+                .map(SubagentRecord::sessionId)
+                .map(session -> stateStore.get(null, session, "agent_state", AgentState.class).map(AgentState::getContext).orElse(List.of()))
+                .map(context -> ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(JSON.toJson(context)))
+                .orElseGet(() -> ResponseEntity.notFound().build());
     }
 
     /** Asks the session's running call to stop; the stream then ends with the INTERRUPTED result. */

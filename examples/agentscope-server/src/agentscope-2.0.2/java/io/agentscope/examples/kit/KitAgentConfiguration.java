@@ -11,7 +11,10 @@ import io.agentscope.core.tool.ToolkitConfig;
 import io.agentscope.extensions.agentprotocol.AgentProtocolController;
 import io.agentscope.extensions.agentprotocol.RuntimeContextCustomizer;
 import io.agentscope.harness.agent.HarnessAgent;
+import io.agentscope.harness.agent.gateway.InMemorySubagentRegistry;
+import io.agentscope.harness.agent.gateway.SubagentRegistry;
 import io.agentscope.harness.agent.subagent.SubagentDeclaration;
+import io.agentscope.harness.agent.subagent.protocol.RemoteStreamDetail;
 import io.agentscope.spring.boot.agui.common.AguiAgentId;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,18 +53,30 @@ public class KitAgentConfiguration {
         return new JsonFileAgentStateStore(Path.of(stateDir));
     }
 
-    /** Registered with AG-UI as {@code assistant}; the Agent Protocol store runs it too. */
+    /** The subagents exposed with {@code expose_to_user}: their {@code subagentId} names their session. */
+    @Bean
+    SubagentRegistry exposedSubagents() {
+        return new InMemorySubagentRegistry();
+    }
+
+    /**
+     * Registered with AG-UI as {@code assistant}; the Agent Protocol store runs it too. {@code gateway()} wires the
+     * harness's own gateway bridge into {@code agent_spawn} (HarnessAgent.ensureGateway), which is what makes
+     * {@code expose_to_user} expose a subagent: without it the argument is ignored.
+     */
     @Bean
     @AguiAgentId("assistant")
     HarnessAgent assistant(
             AgentStateStore stateStore,
+            SubagentRegistry exposedSubagents,
             @Value("${kit.pace-ms:25}") long paceMs,
             @Value("${kit.max-iters:3}") int maxIters,
-            @Value("${kit.workspace}") String workspace) {
+            @Value("${kit.workspace}") String workspace,
+            @Value("${kit.remote-url:}") String remoteUrl) {
         Duration pace = Duration.ofMillis(paceMs);
         Toolkit toolkit = new Toolkit(ToolkitConfig.builder().parallel(true).build());
         toolkit.registerTool(new DemoTools(pace));
-        return HarnessAgent.builder()
+        HarnessAgent.Builder builder = HarnessAgent.builder()
                 .name("assistant")
                 .sysPrompt("You are a helpful assistant.")
                 .model(new ScriptedModel(pace))
@@ -88,12 +103,23 @@ public class KitAgentConfiguration {
                         .description("Looks things up and reports back")
                         .inlineAgentsBody("You research what you are asked and answer briefly.")
                         .build())
-                // a subagent with the same permission rules: its delete_file asks the user itself
-                .subagentFactory("checker", id -> checker(pace))
-                .build();
+                // a subagent with the same permission rules and state store: its delete_file asks the user itself
+                .subagentFactory("checker", id -> checker(pace, stateStore));
+        if (!remoteUrl.isBlank()) {
+            // a remote subagent: agent_spawn submits an Agent Protocol task to remoteUrl and forwards its events
+            builder.subagent(SubagentDeclaration.builder()
+                    .name("remote-researcher")
+                    .description("Looks things up on another server")
+                    .url(remoteUrl)
+                    .remoteStreamDetail(RemoteStreamDetail.VERBOSE)
+                    .build());
+        }
+        HarnessAgent agent = builder.build();
+        agent.gateway().setSubagentRegistry(exposedSubagents);
+        return agent;
     }
 
-    private static ReActAgent checker(Duration pace) {
+    private static ReActAgent checker(Duration pace, AgentStateStore stateStore) {
         Toolkit toolkit = new Toolkit(ToolkitConfig.builder().parallel(true).build());
         toolkit.registerTool(new DemoTools(pace));
         return ReActAgent.builder()
@@ -102,6 +128,7 @@ public class KitAgentConfiguration {
                 .model(new ScriptedModel(pace))
                 .toolkit(toolkit)
                 .permissionContext(PERMISSIONS)
+                .stateStore(stateStore)
                 .build();
     }
 

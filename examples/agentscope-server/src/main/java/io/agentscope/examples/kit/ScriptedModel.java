@@ -45,7 +45,12 @@ public class ScriptedModel extends ChatModelBase {
                     new Scenario("max-iterations", "Keep checking Oslo (max iterations)", "Hits maxIters, then a summary call"),
                     new Scenario("long-answer", "Give me a long answer", "120 chunks at 60 ms, for the Agent Protocol cut tests"),
                     new Scenario("subagent", "Ask the researcher (subagent)", "agent_spawn runs a subagent (2.0.2 build)"),
-                    new Scenario("subagent-confirm", "Ask the checker to delete the report (subagent confirm)", "A subagent's own confirmation (2.0.2 build)"));
+                    new Scenario("subagent-exposed", "Open the researcher for me (subagent exposed)", "agent_spawn with expose_to_user: the subagent can be addressed directly (2.0.2 build)"),
+                    new Scenario("subagent-confirm", "Ask the checker to delete the report (subagent confirm)", "A subagent's own confirmation, answered in its lane (2.0.2 build)"),
+                    new Scenario("subagent-remote", "Ask the remote researcher (subagent remote)", "A remote subagent over Agent Protocol (2.0.2 build)"));
+
+    /** How the harness's own USER messages to the model start ({@code <system-reminder>} after a background task). */
+    private static final String NOTIFICATION = "<system-";
 
     private final Duration pace;
 
@@ -73,13 +78,14 @@ public class ScriptedModel extends ChatModelBase {
     private static int lastUserText(List<Msg> messages) {
         for (int index = messages.size() - 1; index >= 0; index--) {
             Msg message = messages.get(index);
-            if (message.getRole() == MsgRole.USER && !message.getTextContent().isBlank()) return index;
+            // the harness tells the model that a background subagent task completed in a USER message of its own
+            if (message.getRole() == MsgRole.USER && !message.getTextContent().isBlank() && !message.getTextContent().startsWith(NOTIFICATION)) return index;
         }
         return -1;
     }
 
     private static ModelScript script(String prompt, int step, List<Msg> since) {
-        if (prompt.contains("subagent")) return step == 0 ? spawn(prompt.contains("confirm")) : afterSpawn(since);
+        if (prompt.contains("subagent")) return step == 0 ? spawn(prompt) : afterSpawn(since);
         if (prompt.contains("interrupt")) return slow();
         if (prompt.contains("long answer")) return longAnswer();
         if (prompt.contains("max")) return loop();
@@ -177,13 +183,21 @@ public class ScriptedModel extends ChatModelBase {
         return new ModelScript().text("Your browser returned: ", page == null ? "nothing" : textOf(page));
     }
 
-    /** The harness's agent_spawn (HarnessAgent, 2.0.2): the subagent runs the same scripted model on the task's text. */
-    private static ModelScript spawn(boolean confirm) {
-        String agent = confirm ? "checker" : "researcher";
+    /**
+     * The harness's agent_spawn (HarnessAgent, 2.0.2): the subagent runs the same scripted model on the task's text.
+     * The checker is exposed to the user (its confirmation is answered through the gateway), and so is the researcher
+     * when asked; the remote researcher is a declaration with a URL, run over Agent Protocol.
+     */
+    private static ModelScript spawn(String prompt) {
+        boolean confirm = prompt.contains("confirm");
+        boolean remote = prompt.contains("remote");
+        boolean exposed = confirm || prompt.contains("exposed");
+        String agent = confirm ? "checker" : remote ? "remote-researcher" : "researcher";
         String task = confirm ? "Delete the report (confirm)" : "Think it over first";
+        String expose = exposed ? ", \"expose_to_user\": true" : "";
         return new ModelScript()
                 .text("I'll ask the " + agent + ".")
-                .toolCall(ModelScript.newCallId(), "agent_spawn", "{\"agent_id\": \"" + agent + "\", ", "\"task\": \"" + task + "\"}");
+                .toolCall(ModelScript.newCallId(), "agent_spawn", "{\"agent_id\": \"" + agent + "\", ", "\"task\": \"" + task + "\"" + expose + "}");
     }
 
     private static ModelScript afterSpawn(List<Msg> since) {

@@ -1,0 +1,112 @@
+import { applyBlockDelta } from './apply-blocks'
+import type { AgentEvent, DataBlockDeltaEvent, TextBlockDeltaEvent, ThinkingBlockDeltaEvent } from './events'
+import type { LocalEvent } from './local-events'
+import { copyState } from './copy-records'
+import type { Mutable } from './copy-records'
+import { reduce, reportFailure } from './reduce'
+import type { ReduceErrorHandler } from './reduce'
+import { markSeenId } from './seen-ids'
+import type { SeenIds } from './seen-ids'
+import type { AgentState } from './state'
+
+type StreamedDelta = TextBlockDeltaEvent | ThinkingBlockDeltaEvent | DataBlockDeltaEvent
+
+const KIND_OF_DELTA = { TEXT_BLOCK_DELTA: 'text', THINKING_BLOCK_DELTA: 'thinking', DATA_BLOCK_DELTA: 'data' } as const
+
+// A delta that only appends text to its block: nothing in it but what names the block (no metadata, which can
+// name a subagent task or a media type).
+function isPlainDelta(event: AgentEvent | LocalEvent): event is StreamedDelta {
+  return (
+    (event.type === 'TEXT_BLOCK_DELTA' || event.type === 'THINKING_BLOCK_DELTA' || event.type === 'DATA_BLOCK_DELTA') &&
+    event.metadata === undefined &&
+    typeof event.delta === 'string'
+  )
+}
+
+function sameBlock(left: StreamedDelta, right: AgentEvent | LocalEvent): boolean {
+  return (
+    left.type === right.type &&
+    isPlainDelta(right) &&
+    left.blockId === right.blockId &&
+    left.replyId === right.replyId &&
+    left.source === right.source
+  )
+}
+
+/**
+ * Applies the events in order, with the same outcome as {@link reduce} applied to each: the state one would
+ * get, the same ids seen, the same errors. What it saves is the states in between, which a caller that
+ * publishes once per frame never shows: a run of deltas into one text, thinking or data block (nearly every
+ * event of a stream) is applied as one append of their joined text, so the path to the block is copied
+ * once per run rather than once per delta. A delta whose id was seen (a replay) is left out of the run, as
+ * `reduce` would skip it.
+ */
+export function reduceAll(state: AgentState, events: readonly (AgentEvent | LocalEvent)[], onError?: ReduceErrorHandler): AgentState {
+  let next = state
+  let index = 0
+  while (index < events.length) {
+    const event = events[index] as AgentEvent | LocalEvent
+    let end = index + 1
+    try {
+      if (isPlainDelta(event)) while (end < events.length && sameBlock(event, events[end] as AgentEvent | LocalEvent)) end++
+    } catch {
+      // A value that throws when read ends the run here; reduce reports it when it gets to it.
+    }
+    if (end - index > 1) {
+      try {
+        next = reduceRun(next, events as readonly StreamedDelta[], index, end, onError)
+        index = end
+        continue
+      } catch {
+        // Read before anything was applied: the run goes event by event, and reduce reports what fails.
+      }
+    }
+    for (; index < end; index++) next = reduce(next, events[index] as AgentEvent | LocalEvent, onError)
+  }
+  return next
+}
+
+function reduceRun(
+  state: AgentState,
+  events: readonly StreamedDelta[],
+  start: number,
+  end: number,
+  onError: ReduceErrorHandler | undefined,
+): AgentState {
+  let seenIds: SeenIds = state.seenIds
+  let seenCount = state.seenCount
+  let marked = false
+  let first: StreamedDelta | undefined
+  // Joined at the end, which makes one flat string: the block's text then grows by one piece per run, not per delta.
+  const parts: string[] = []
+  for (let index = start; index < end; index++) {
+    const event = events[index] as StreamedDelta
+    const id: unknown = event.id
+    if (typeof id === 'string' && id !== '') {
+      const seen = markSeenId(seenIds, seenCount, id)
+      if (seen === null) continue
+      seenIds = seen
+      seenCount = seen.total
+      marked = true
+    }
+    // An empty delta changes nothing (it does not even start the block): the first non-empty one does.
+    if (event.delta === '') continue
+    first ??= event
+    parts.push(event.delta as string)
+  }
+  let applied = state
+  if (first !== undefined) {
+    // As one delta of the first event's (its id keys the block if the run starts it), carrying the whole text.
+    try {
+      applied = applyBlockDelta(state, { ...first, delta: parts.join('') }, KIND_OF_DELTA[first.type])
+    } catch (caught) {
+      reportFailure(first, caught, onError)
+      return state
+    }
+  }
+  if (!marked) return applied
+  const next = applied === state ? copyState(state) : (applied as Mutable<AgentState>)
+  next.seenIds = seenIds
+  next.seenCount = seenCount
+  return next
+}

@@ -1,0 +1,80 @@
+import fc from 'fast-check'
+import { expect, it } from 'vitest'
+import { createAgentState, endStream, parseAgentEvent, reduce, toSnapshot } from '../../src/core'
+import type { AgentEvent, AgentState } from '../../src/core'
+import { reduceAll } from '../../src/core/reduce-all'
+
+// reduceAll folds runs of deltas into one append; whatever the stream and however it is cut into frames, the
+// outcome must be the one of reduce applied event by event.
+
+// Runs of deltas into one block (what reduceAll folds), each delta with its own id (some repeated) and text.
+const run = fc
+  .tuple(
+    fc.record(
+      {
+        type: fc.constantFrom('TEXT_BLOCK_DELTA', 'THINKING_BLOCK_DELTA', 'DATA_BLOCK_DELTA'),
+        replyId: fc.constantFrom('M1', 'M2'),
+        blockId: fc.constantFrom('a', 'b'),
+        source: fc.constantFrom('sub', undefined),
+        metadata: fc.constantFrom(undefined, undefined, { taskId: 't' }, { mediaType: 'image/png' }),
+      },
+      { requiredKeys: ['type', 'replyId', 'blockId'] },
+    ),
+    fc.array(fc.record({ id: fc.constantFrom('d1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', ''), delta: fc.constantFrom('', 'x', 'yz', '{"') }), {
+      minLength: 1,
+      maxLength: 8,
+    }),
+  )
+  .map(([template, deltas]) => deltas.map((fields) => ({ ...template, ...fields })))
+const other = fc.oneof(
+  fc.record({
+    type: fc.constantFrom('TEXT_BLOCK_START', 'TEXT_BLOCK_END', 'THINKING_BLOCK_END'),
+    id: fc.constantFrom('o1', 'o2', 'd1'),
+    replyId: fc.constantFrom('M1', 'M2'),
+    blockId: fc.constantFrom('a', 'b'),
+  }),
+  fc.record({ type: fc.constantFrom('AGENT_START', 'AGENT_END'), id: fc.constantFrom('s1', 's2', 's3'), replyId: fc.constantFrom('R1', 'R2') }),
+  fc.record({ type: fc.constant('MODEL_CALL_START'), id: fc.constantFrom('m1', 'm2'), replyId: fc.constantFrom('M1', 'M2') }),
+)
+const stream = fc
+  .array(fc.oneof({ weight: 3, arbitrary: run }, { weight: 1, arbitrary: other.map((event) => [event]) }), { maxLength: 16 })
+  .map((segments) => segments.flat())
+
+function parsed(values: readonly unknown[]): AgentEvent[] {
+  return values.flatMap((value) => {
+    const result = parseAgentEvent(JSON.parse(JSON.stringify(value)))
+    return result.ok ? [result.event] : []
+  })
+}
+
+const comparable = (state: AgentState) => ({
+  scopes: JSON.parse(JSON.stringify(state.scopes)) as unknown,
+  seen: state.seenCount,
+  snapshot: toSnapshot(endStream(state)),
+})
+
+it('gives the state of reduce applied event by event, for any stream cut into any frames', () => {
+  fc.assert(
+    fc.property(stream, fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 8 }), (values, cuts) => {
+      const events = parsed(values)
+      let sequential = createAgentState()
+      for (const event of events) sequential = reduce(sequential, event)
+      let folded = createAgentState()
+      let start = 0
+      for (let cut = 0; start < events.length; cut++) {
+        const end = Math.min(events.length, start + (cuts[cut % cuts.length] as number))
+        folded = reduceAll(folded, events.slice(start, end))
+        start = end
+      }
+      expect(comparable(folded)).toEqual(comparable(sequential))
+      // Replayed, every event with an id is a duplicate: nothing changes.
+      expect(
+        reduceAll(
+          folded,
+          events.filter((event) => event.id),
+        ),
+      ).toBe(folded)
+    }),
+    { numRuns: 500 },
+  )
+})

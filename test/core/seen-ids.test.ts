@@ -1,0 +1,28 @@
+import { expect, it } from 'vitest'
+import { SEEN_ID_LIMIT, createSeenIds, hasSeenId, markSeenId } from '../../src/core/seen-ids'
+
+it('marks each id once, remembers at least the last SEEN_ID_LIMIT and never more than twice that', () => {
+  const seen = createSeenIds()
+  for (let index = 0; index < 2.5 * SEEN_ID_LIMIT; index++) expect(markSeenId(seen, index, `id${index}`)).toBe(seen)
+  expect(seen.total).toBe(2.5 * SEEN_ID_LIMIT)
+  for (let index = 1.5 * SEEN_ID_LIMIT; index < 2.5 * SEEN_ID_LIMIT; index++) expect(markSeenId(seen, seen.total, `id${index}`)).toBeNull()
+  expect(seen.recent.size + seen.previous.size).toBeLessThanOrEqual(2 * SEEN_ID_LIMIT)
+  // The oldest were forgotten: seen again, they count as new.
+  expect(hasSeenId(seen, seen.total, 'id0')).toBe(false)
+})
+
+it('lets an older state branch off: it sees only its own ids, and the newer state keeps its own', () => {
+  const seen = createSeenIds()
+  for (let index = 0; index < 5; index++) markSeenId(seen, index, `id${index}`)
+  // The state that had seen 3 ids branches: id3 is new to it, id1 is not.
+  expect(hasSeenId(seen, 3, 'id3')).toBe(false)
+  expect(markSeenId(seen, 3, 'id1')).toBeNull()
+  const branch = markSeenId(seen, 3, 'id3')!
+  expect(branch).not.toBe(seen)
+  expect(branch.total).toBe(4)
+  expect(branch.remembered(4)).toEqual(['id0', 'id1', 'id2', 'id3'])
+  expect(markSeenId(branch, 4, 'x')).toBe(branch)
+  // The newest state still owns its ids, untouched by the branch.
+  expect(seen.remembered(seen.total)).toEqual(['id0', 'id1', 'id2', 'id3', 'id4'])
+  expect(hasSeenId(seen, seen.total, 'x')).toBe(false)
+})
