@@ -138,6 +138,8 @@ const ISOLATED_TESTS = [
 // One output file per source module (`preserveModules`): with `"sideEffects"` in package.json, a consumer's bundler
 // drops every module it does not import, so a top-level `forwardRef`/`createContext` of an unused component never
 // lands in an app that only uses the hooks. No source maps: they would embed the whole source in the package.
+const PACKAGE_MANIFEST = JSON.parse(readFileSync('package.json', 'utf8')) as Record<'dependencies' | 'peerDependencies', Record<string, string>>
+const PACKAGE_DEPENDENCIES = [...Object.keys(PACKAGE_MANIFEST.dependencies), ...Object.keys(PACKAGE_MANIFEST.peerDependencies)]
 const LIBRARY_BUILD = {
   lib: {
     entry: { index: 'src/index.ts', core: 'src/core.ts', testing: 'src/testing.ts', inspector: 'src/inspector.ts' },
@@ -146,7 +148,8 @@ const LIBRARY_BUILD = {
   sourcemap: false,
   minify: false,
   rollupOptions: {
-    external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@microsoft\/fetch-event-source($|\/)/, /^refractor($|\/)/, /^node:/],
+    // every dependency and peer stays an import: a consumer installs it once, and the package carries none of it
+    external: [...PACKAGE_DEPENDENCIES.map((name) => new RegExp(`^${name.replace(/[/.]/g, '\\$&')}($|/)`)), /^node:/],
     output: {
       preserveModules: true,
       preserveModulesRoot: 'src',

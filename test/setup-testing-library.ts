@@ -1,4 +1,4 @@
-import { afterAll, vi } from 'vitest'
+import { afterAll, beforeAll, vi } from 'vitest'
 
 // Testing Library's `waitFor`/`findBy*` give up after 1 s by default: on a busy 2-core machine a streamed reply can
 // take longer than that, and a test would fail for the machine's load, not for the kit. A longer wait costs nothing
@@ -15,6 +15,13 @@ if (typeof document !== 'undefined') {
     for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name)
     localStorage.clear()
     sessionStorage.clear()
+  })
+  // The chat's lazy parts (tool cards, media, the batch bar) are loaded as `<AgentChat>` loads them right after it
+  // first shows, so that the component tests render them synchronously; test/components/lazy-part.test.tsx covers
+  // a part shown before its chunk has arrived. In `beforeAll`, i.e. after the test file's imports and `vi.mock`s.
+  beforeAll(async () => {
+    const { preloadChatParts } = await import('../src/components/chat-parts')
+    await preloadChatParts()
   })
 }
 

@@ -1,17 +1,17 @@
-import { forwardRef, useMemo } from 'react'
+import { forwardRef, useEffect, useMemo } from 'react'
 import type { HTMLAttributes } from 'react'
 import { AgentProvider } from '../react/agent-provider'
 import type { AgentProviderProps, AgentStoreProps } from '../react/agent-provider'
 import { useAgentStore } from '../react/use-agent-store'
 import type { AttachmentPolicy } from './attachments'
 import { ChatOptionsContext } from './chat-options'
+import { LazyConfirmationTray as ConfirmationTray, preloadChatParts } from './chat-parts'
 import type { ChatOptions } from './chat-options'
 import { AgentComponentsContext } from './components-context'
 import type { AgentChatComponents } from './components-context'
 import { Composer } from './composer'
 import { ConnectionNotice } from './connection-notice'
-import { ConfirmationProvider } from './confirmation-context'
-import { ConfirmationTray } from './confirmation-tray'
+import { ConfirmationProvider, useConfirmationSession } from './confirmation-context'
 import { ErrorBanner } from './error-banner'
 import { AgentLocaleContext, resolveAgentStrings } from './i18n'
 import type { AgentLocale, AgentStringOverrides } from './i18n'
@@ -56,6 +56,19 @@ const ChatFrame = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
 const NO_OVERRIDES: AgentChatComponents = Object.freeze({})
 const NO_MEDIA_ORIGINS: MediaPolicy = Object.freeze({})
 
+// The batch bar loads only while the agent asks (see chat-parts).
+function PendingConfirmationTray() {
+  return useConfirmationSession() === null ? null : <ConfirmationTray />
+}
+
+// The chat's lazy parts (tool cards, media, the batch bar) start loading once the chat has first shown, so that
+// they are there before a reply, or a loaded history, needs them; a failed download is retried when a part is shown.
+function usePreloadedParts(): void {
+  useEffect(() => {
+    void preloadChatParts()
+  }, [])
+}
+
 /**
  * The drop-in chat: the conversation with live blocks, a confirmation tray for whatever the agent
  * asks, an error banner, and a composer with stop and attachments. One store per chat.
@@ -79,6 +92,7 @@ export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function Age
   const lang = typeof resolved === 'string' ? resolved : resolved.lang
   const provided = (store === undefined ? { transport, storeOptions, onError } : { store }) as AgentProviderProps
   const options = useMemo(() => ({ onFeedback, suggestions, welcome }), [onFeedback, suggestions, welcome])
+  usePreloadedParts()
   return (
     <AgentProvider {...provided}>
       <AgentLocaleContext.Provider value={resolved}>
@@ -97,7 +111,7 @@ export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function Age
                   <ErrorBanner />
                   <ConnectionNotice />
                   <MessageList />
-                  <ConfirmationTray />
+                  <PendingConfirmationTray />
                   <Composer placeholder={placeholder} attachments={attachments} />
                   <LiveAnnouncer />
                 </ChatFrame>

@@ -3,7 +3,7 @@ import type { HTMLAttributes } from 'react'
 import { dataBlockPreview } from '../core/data-block'
 import type { DataEntry } from '../core/state'
 import { resolveMedia } from './media-source'
-import { MediaView } from './media-view'
+import { LazyMediaView as MediaView } from './chat-parts'
 
 /** Props of {@link DataBlockView}. */
 export interface DataBlockViewProps extends HTMLAttributes<HTMLElement> {

@@ -6,7 +6,7 @@ import { useAgentStore } from '../react/use-agent-store'
 import type { AgentStoreState } from '../store/agent-store-state'
 import { useAgentStrings } from './i18n'
 import { resolveMedia } from './media-source'
-import { MediaView } from './media-view'
+import { LazyMediaView as MediaView } from './chat-parts'
 
 /** Props of {@link UserMessageView}. */
 export interface UserMessageViewProps extends HTMLAttributes<HTMLDivElement> {

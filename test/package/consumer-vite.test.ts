@@ -14,6 +14,9 @@ const app = (name: string) => join(consumer, 'apps', name)
 // highlighter chunk names the `as-md-tok-*` token classes.
 const COMPONENT_CODE = 'data-agentscope'
 const HIGHLIGHTER_CODE = 'as-md-tok-'
+// Classes only the lazy parts of `<AgentChat>` render (chat-parts.tsx): the tool card's toggle, the batch bar, the
+// lightbox.
+const LAZY_PART_CODE = ['as-tool-toggle', 'as-batch-title', 'as-lightbox-close']
 const contains = (chunks: readonly BuiltChunk[], marker: string) => chunks.some((chunk) => chunk.code.includes(marker))
 const externals = (chunks: readonly BuiltChunk[]) => [...new Set(chunks.flatMap((chunk) => chunk.externalImports))].sort()
 
@@ -44,6 +47,14 @@ describe('a consumer of <AgentChat>', () => {
     expect(contains(built.initial, HIGHLIGHTER_CODE)).toBe(false)
     expect(contains(built.lazy, HIGHLIGHTER_CODE)).toBe(true)
     expect(built.initialGzipBytes).toBeLessThanOrEqual(SIZE_CEILINGS.agentChat)
+  })
+
+  it('loads the tool card, media and the batch bar as lazy chunks', async () => {
+    const built = await buildApp(consumer, app(SIZED_APPS.agentChat))
+    for (const marker of LAZY_PART_CODE) {
+      expect(contains(built.initial, marker), marker).toBe(false)
+      expect(contains(built.lazy, marker), marker).toBe(true)
+    }
   })
 
   it('gets the stylesheet within its size ceiling', async () => {

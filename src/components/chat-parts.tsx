@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react'
+import { useAgentStore } from '../react/use-agent-store'
+import { selectToolCall } from '../store/selectors'
+import type { ConfirmationTrayProps } from './confirmation-tray'
+import { lazyPart } from './lazy-part'
+import type { LazyPart } from './lazy-part'
+import type { MediaViewProps } from './media-view'
+import type { ToolCallViewProps } from './tool-call-view'
+import type { ToolResultEntry } from '../core/state'
+
+/**
+ * The parts of `<AgentChat>` a chat does not run at start, each a chunk of its own (see lazyPart), all in one place
+ * so that {@link preloadChatParts} knows them: the tool card with its argument views, editor, diff and the
+ * partial-JSON parser; media with the lightbox; the batch bar with its confirmation card.
+ * A part must not import, even indirectly, a module holding an `import()` (this one, the markdown's loaders):
+ * Rolldown keeps such a cycle of chunks, and every module they use, in apps that never reach it (one with the hooks
+ * only). Subagent lanes render turns, so they stay in the first chunk. The error banner stays there too: it has to
+ * show when the network is what failed.
+ */
+
+// While the card's chunk loads: the box of a folded card (its border and one header line), so nothing moves.
+function ToolCallPlaceholder({ toolCallId, scopeKey }: ToolCallViewProps) {
+  const name = useAgentStore((state) => selectToolCall(state, toolCallId, scopeKey)?.call.block.name)
+  return (
+    <article className="as-tool" data-as-block="tool_use" aria-busy="true">
+      <div className="as-tool-header">
+        <span className="as-tool-icon" aria-hidden="true" />
+        <span className="as-tool-name">{name ?? '…'}</span>
+      </div>
+    </article>
+  )
+}
+
+const toolCallView = /* @__PURE__ */ lazyPart(() => import('./tool-call-view').then((module) => module.ToolCallView), ToolCallPlaceholder)
+
+const toolOutput = /* @__PURE__ */ lazyPart<{ readonly result: ToolResultEntry; readonly toolName: string }>(
+  () => import('./tool-output').then((module) => module.ToolOutput),
+  () => null,
+)
+
+// An image takes its size only once loaded anyway: meanwhile its figure, empty.
+const mediaView = /* @__PURE__ */ lazyPart(
+  () => import('./media-view').then((module) => module.MediaView),
+  ({ media }: MediaViewProps) => <figure className="as-media" data-kind={media.kind} aria-busy="true" />,
+)
+
+// Shown only while the agent asks, and the card only for a call the conversation has no tool card for.
+const confirmationTray = /* @__PURE__ */ lazyPart<ConfirmationTrayProps>(
+  () => import('./confirmation-tray').then((module) => module.ConfirmationTray),
+  () => null,
+)
+
+export const LazyToolCallView: ComponentType<ToolCallViewProps> = toolCallView.Component
+export const LazyToolOutput = toolOutput.Component
+export const LazyMediaView = mediaView.Component
+export const LazyConfirmationTray = confirmationTray.Component
+
+const PARTS: readonly LazyPart<never>[] = [toolCallView, toolOutput, mediaView, confirmationTray] as never
+
+/** Starts loading every lazy part of the chat; resolves once each has arrived (or failed). */
+export function preloadChatParts(): Promise<unknown> {
+  return Promise.allSettled(PARTS.map((part) => part.preload()))
+}
