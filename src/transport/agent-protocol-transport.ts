@@ -2,6 +2,7 @@ import { AgentStreamError } from '../core/errors'
 import type { ConfirmResult, Msg, ToolUseBlock } from '../core/message'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { readEventStream } from './read-event-stream'
+import { fetchHistory } from './fetch-history'
 import { bodyExcerpt } from './stream-endings'
 
 /** How {@link createAgentProtocolTransport} reconnects a dropped event stream. */
@@ -447,24 +448,9 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
   }
 
   async function loadHistory(): Promise<Msg[]> {
-    const url = options.historyUrl as string
-    let response: Response
-    try {
-      response = await fetchImpl(url, { headers: await headers({ accept: 'application/json' }) })
-    } catch (error) {
-      throw new AgentStreamError('network-error', `Could not reach the history ${url}: ${messageOf(error)}`, { cause: error })
-    }
-    if (!response.ok) {
-      const body = await bodyExcerpt(response)
-      throw new AgentStreamError('http-error', `The history ${url} answered ${response.status} ${response.statusText}${body ? `: ${body}` : ''}`, {
-        status: response.status,
-        body,
-      })
-    }
-    const messages: unknown = await response.json()
-    if (!Array.isArray(messages)) throw new AgentStreamError('http-error', `The history ${url} is not a JSON array of messages.`)
+    const messages = await fetchHistory(fetchImpl, options.historyUrl as string, await headers({}))
     if (taskId !== null) await resumeTask(taskId)
-    return messages as Msg[]
+    return messages
   }
 
   /**

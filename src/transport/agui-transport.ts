@@ -2,6 +2,7 @@ import { AgentStreamError } from '../core/errors'
 import type { ConfirmResult, Msg, ToolResultBlock } from '../core/message'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { readEventStream } from './read-event-stream'
+import { fetchHistory } from './fetch-history'
 import { bodyExcerpt } from './stream-endings'
 
 /** Options of {@link createAguiTransport}. */
@@ -237,24 +238,8 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
   }
 
   async function loadHistory(): Promise<Msg[]> {
-    const url = options.historyUrl as string
-    let response: Response
-    try {
-      const { 'content-type': _json, ...rest } = await headers()
-      response = await fetchImpl(url, { headers: { ...rest, accept: 'application/json' } })
-    } catch (error) {
-      throw new AgentStreamError('network-error', `Could not reach the history ${url}: ${messageOf(error)}`, { cause: error })
-    }
-    if (!response.ok) {
-      const text = await bodyExcerpt(response)
-      throw new AgentStreamError('http-error', `The history ${url} answered ${response.status} ${response.statusText}${text ? `: ${text}` : ''}`, {
-        status: response.status,
-        body: text,
-      })
-    }
-    const messages: unknown = await response.json()
-    if (!Array.isArray(messages)) throw new AgentStreamError('http-error', `The history ${url} is not a JSON array of messages.`)
-    return messages as Msg[]
+    const { 'content-type': _json, ...rest } = await headers()
+    return fetchHistory(fetchImpl, options.historyUrl as string, rest)
   }
 
   return { threadId, capabilities: AGUI_CAPABILITIES, run, interrupt, ...(options.historyUrl === undefined ? {} : { loadHistory }) }

@@ -275,4 +275,21 @@ describe('createAgentProtocolTransport after a reload (historyUrl, taskId)', () 
     await expect(transport.run(confirm, { signal: new AbortController().signal, onEvent: () => {} })).rejects.toMatchObject({ code: 'refused' })
     expect(server.requests.map((request) => request.url)).toEqual(['/history', '/tasks/t1'])
   })
+
+  it('says plainly when the history cannot be read: an HTTP error with its body, a body that is not JSON, not an array', async () => {
+    const bodies: Record<string, [number, string]> = { '/missing': [404, 'no such session'], '/garbled': [200, '[{"id":'], '/object': [200, '{}'] }
+    const server = await startHttpServer((request, response) => {
+      const [status, body] = bodies[request.url ?? ''] ?? [500, '']
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(body)
+    })
+    close = server.close
+    const historyOf = (path: string) => createAgentProtocolTransport({ url: server.url, historyUrl: `${server.url}${path}` }).loadHistory?.()
+    await expect(historyOf('/missing')).rejects.toMatchObject({ code: 'http-error', status: 404, body: 'no such session' })
+    await expect(historyOf('/garbled')).rejects.toMatchObject({ code: 'http-error', message: `The history ${server.url}/garbled is not JSON.` })
+    await expect(historyOf('/object')).rejects.toMatchObject({
+      code: 'http-error',
+      message: `The history ${server.url}/object is not a JSON array of messages.`,
+    })
+  })
 })
