@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { runnerImport, type Plugin, type PreviewServer, type ViteDevServer } from 'vite'
 import react from '@vitejs/plugin-react'
+import { withoutBrokenSourcemap } from './scripts/without-broken-sourcemap'
 import type * as Testing from './src/testing'
 
 // The demo is served under this policy in preview (and in the browser tests): no inline script, no eval.
@@ -45,20 +46,6 @@ function emitStylesheet(mode: string): Plugin {
   }
 }
 
-// @microsoft/fetch-event-source ships source maps whose sources (its `src/*.ts`) are not in the package: Vite warns
-// "points to missing source files" whenever it serves the module (every `npm test`). Loaded here without the
-// map comment, it is mapped as the plain JavaScript it is.
-function dependencyWithoutBrokenSourcemap(): Plugin {
-  const folder = `${sep}node_modules${sep}@microsoft${sep}fetch-event-source${sep}`
-  return {
-    name: 'agentscope-react:fetch-event-source-without-sourcemap',
-    load(id) {
-      if (!id.includes(folder) || !id.endsWith('.js')) return null
-      return { code: readFileSync(id, 'utf8').replace(/^\/\/# sourceMappingURL=.*$/m, ''), map: null }
-    },
-  }
-}
-
 // The scripted agent's source is loaded through Vite's module runner when a server starts, not bundled with this
 // config: Vite checks every file it bundles into a config for what its future native loader cannot load
 // (extensionless imports) and prints a warning per import on every command.
@@ -86,7 +73,7 @@ export default defineConfig(({ mode, command }) => ({
   plugins: [
     react(),
     emitStylesheet(mode),
-    dependencyWithoutBrokenSourcemap(),
+    withoutBrokenSourcemap(),
     ...(AGENTSCOPE_URL ? [] : [scriptedAgent({ basePath: '/api', pace: SCRIPTED_AGENT_PACE })]),
   ],
   server: { proxy: AGENTSCOPE_PROXY },
