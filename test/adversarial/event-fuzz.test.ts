@@ -1,47 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createAgentState, endStream, parseAgentEvent, reduce, replayEvents, toSnapshot } from '../../src/core'
+import { AGENT_EVENT_TYPES, createAgentState, endStream, parseAgentEvent, reduce, replayEvents, toSnapshot } from '../../src/core'
 import type { AgentState } from '../../src/core'
 
 // Every type the protocol knows, a few legacy aliases, and some it does not.
-const TYPES = [
-  'AGENT_START',
-  'AGENT_END',
-  'AGENT_RESULT',
-  'EXCEED_MAX_ITERS',
-  'REQUEST_STOP',
-  'MODEL_CALL_START',
-  'MODEL_CALL_END',
-  'TEXT_BLOCK_START',
-  'TEXT_BLOCK_DELTA',
-  'TEXT_BLOCK_END',
-  'THINKING_BLOCK_START',
-  'THINKING_BLOCK_DELTA',
-  'THINKING_BLOCK_END',
-  'DATA_BLOCK_START',
-  'DATA_BLOCK_DELTA',
-  'DATA_BLOCK_END',
-  'HINT_BLOCK',
-  'TOOL_CALL_START',
-  'TOOL_CALL_DELTA',
-  'TOOL_CALL_END',
-  'TOOL_RESULT_START',
-  'TOOL_RESULT_TEXT_DELTA',
-  'TOOL_RESULT_DATA_DELTA',
-  'TOOL_RESULT_END',
-  'REQUIRE_USER_CONFIRM',
-  'USER_CONFIRM_RESULT',
-  'REQUIRE_EXTERNAL_EXECUTION',
-  'EXTERNAL_EXECUTION_RESULT',
-  'ALL_TOOLS_DENIED',
-  'SUBAGENT_EXPOSED',
-  'CUSTOM',
-  'text_block_delta',
-  'TOOL_RESULT_DELTA',
-  'NOT_A_TYPE',
-  '',
-  '__proto__',
-]
+const TYPES = [...AGENT_EVENT_TYPES, 'text_block_delta', 'TOOL_RESULT_DELTA', 'NOT_A_TYPE', '', '__proto__']
 
 // Few ids, so that events collide on blocks, tool calls and replies the way a confused server's would.
 const id = fc.constantFrom('a', 'b', 'c', '', '__proto__', 'constructor', 'toString', '\u0000', 'x'.repeat(300))

@@ -174,3 +174,7 @@ export function overflowOf(page: Page): Promise<string[]> {
     return problems
   })
 }
+
+/** The demo's transports, by the label of its Protocol switch. */
+export const PROTOCOL_LABELS = { native: 'Native events (SSE)', agui: 'AG-UI', 'agent-protocol': 'Agent Protocol' } as const
+export type Protocol = keyof typeof PROTOCOL_LABELS

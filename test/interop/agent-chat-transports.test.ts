@@ -9,12 +9,10 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { AGENT_STRINGS } from '../../src/components/i18n'
 import type { Msg } from '../../src/core'
-import { connectBrowser, openDemo, screenshot, send, waitForTurn, type Demo } from '../browser/demo-page'
+import { connectBrowser, openDemo, PROTOCOL_LABELS, screenshot, send, waitForTurn, type Demo, type Protocol } from '../browser/demo-page'
 import { storedMessages, storedSubagentMessages } from './scenarios'
 
 const EN = AGENT_STRINGS.en
-const PROTOCOL_LABELS = { native: 'Native events (SSE)', agui: 'AG-UI', 'agent-protocol': 'Agent Protocol' } as const
-type Protocol = keyof typeof PROTOCOL_LABELS
 
 let browser: Browser
 let demo: Demo

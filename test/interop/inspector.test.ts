@@ -12,11 +12,8 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { replayEvents } from '../../src/core'
 import type { AgentSnapshot } from '../../src/core'
 import type { FixtureFile } from '../../src/inspector/fixture-file'
-import { connectBrowser, openDemo, screenshot, send, waitForTurn, type Demo } from '../browser/demo-page'
+import { connectBrowser, openDemo, PROTOCOL_LABELS, screenshot, send, waitForTurn, type Demo, type Protocol } from '../browser/demo-page'
 import { comparable } from '../fixtures/compare-snapshot'
-
-const PROTOCOL_LABELS = { native: 'Native events (SSE)', agui: 'AG-UI', 'agent-protocol': 'Agent Protocol' } as const
-type Protocol = keyof typeof PROTOCOL_LABELS
 
 let browser: Browser
 let demo: Demo
