@@ -1,17 +1,8 @@
 import { memo, useEffect, useState } from 'react'
-
-type MermaidModule = typeof import('./mermaid-render')
-
-let loading: Promise<MermaidModule> | undefined
+import { loadOnce } from './load-once'
 
 /** Loads the Mermaid chunk once, when the first diagram is complete; later calls share the promise. */
-export function loadMermaid(): Promise<MermaidModule> {
-  loading ??= import('./mermaid-render').catch((error: unknown) => {
-    loading = undefined // a failed chunk load may succeed next time
-    throw error
-  })
-  return loading
-}
+export const loadMermaid = /* @__PURE__ */ loadOnce(() => import('./mermaid-render'))
 
 /** Props of `MermaidDiagram`. */
 export interface MermaidDiagramProps {

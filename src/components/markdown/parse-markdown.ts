@@ -170,23 +170,37 @@ export function parseMarkdownIncremental(previous: MarkdownParseState | undefine
       blocks.push(old)
       continue
     }
-    const lookups = new Map<string, LinkDefinition | undefined>()
-    const node = buildBlock(tree, {
-      streaming: open,
-      extendedAutolinks: options.extendedAutolinks,
-      math: options.math,
-      definitions,
-      onLookup: (label) => {
-        if (lookups.has(label)) return
-        lookups.set(label, definitions.get(label))
-        remember(referrers, label, start)
-      },
-    })
+    const { node, lookups } = buildTracked(tree, open, start, definitions, referrers, options)
     const block = node === undefined ? undefined : { key: `${index}:${start}`, start, end, source, open, node }
     segments.push({ start, firstLineComplete, tree: lookups.size > 0 ? tree : undefined, block, definitions: own, lookups })
     if (block) blocks.push(block)
   }
   return { text, streaming, blocks, segments, definitions, referrers, options }
+}
+
+// Builds the block of the segment at `start`, noting each label it looks up (with the definition it found) so that a
+// later change of that definition rebuilds it.
+function buildTracked(
+  tree: TreeBlock,
+  streaming: boolean,
+  start: number,
+  definitions: ReadonlyMap<string, LinkDefinition>,
+  referrers: Map<string, number[]>,
+  options: ParseOptions,
+): { node: ReturnType<typeof buildBlock>; lookups: Map<string, LinkDefinition | undefined> } {
+  const lookups = new Map<string, LinkDefinition | undefined>()
+  const node = buildBlock(tree, {
+    streaming,
+    extendedAutolinks: options.extendedAutolinks,
+    math: options.math,
+    definitions,
+    onLookup: (label) => {
+      if (lookups.has(label)) return
+      lookups.set(label, definitions.get(label))
+      remember(referrers, label, start)
+    },
+  })
+  return { node, lookups }
 }
 
 function remember(referrers: Map<string, number[]>, label: string, start: number): void {
@@ -242,18 +256,7 @@ function reparseReferrers(
   for (const index of redo) {
     const segment = segments[index] as Segment
     if (segment.tree === undefined) continue
-    const lookups = new Map<string, LinkDefinition | undefined>()
-    const node = buildBlock(segment.tree, {
-      streaming: false,
-      extendedAutolinks: options.extendedAutolinks,
-      math: options.math,
-      definitions,
-      onLookup: (label) => {
-        if (lookups.has(label)) return
-        lookups.set(label, definitions.get(label))
-        remember(referrers, label, segment.start)
-      },
-    })
+    const { node, lookups } = buildTracked(segment.tree, false, segment.start, definitions, referrers, options)
     const old = segment.block
     const block = node === undefined || old === undefined ? undefined : { ...old, node }
     segments[index] = { ...segment, block, lookups }

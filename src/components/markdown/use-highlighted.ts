@@ -1,20 +1,12 @@
 import { useEffect, useState } from 'react'
 import type { HighlightNode } from './highlighter'
-
-type HighlighterModule = typeof import('./highlighter')
+import { loadOnce } from './load-once'
 
 const CACHE_LIMIT = 200
 const cache = new Map<string, readonly HighlightNode[] | null>()
-let loading: Promise<HighlighterModule> | undefined
 
 /** Loads the highlighter chunk once; later calls share the same promise. */
-export function loadHighlighter(): Promise<HighlighterModule> {
-  loading ??= import('./highlighter').catch((error: unknown) => {
-    loading = undefined // a failed chunk load may succeed next time
-    throw error
-  })
-  return loading
-}
+export const loadHighlighter = /* @__PURE__ */ loadOnce(() => import('./highlighter'))
 
 function remember(key: string, result: readonly HighlightNode[] | null): void {
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? '')

@@ -1,20 +1,12 @@
 import { useEffect, useState } from 'react'
 import type { MathNode } from './math-render'
-
-type MathModule = typeof import('./math-render')
+import { loadOnce } from './load-once'
 
 const CACHE_LIMIT = 500
 const cache = new Map<string, MathNode | null>()
-let loading: Promise<MathModule> | undefined
 
 /** Loads the math chunk (KaTeX) once, when the first formula is ready; later calls share the promise. */
-export function loadMath(): Promise<MathModule> {
-  loading ??= import('./math-render').catch((error: unknown) => {
-    loading = undefined // a failed chunk load may succeed next time
-    throw error
-  })
-  return loading
-}
+export const loadMath = /* @__PURE__ */ loadOnce(() => import('./math-render'))
 
 function remember(key: string, result: MathNode | null): void {
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? '')
