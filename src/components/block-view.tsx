@@ -2,11 +2,10 @@ import { memo } from 'react'
 import { useAgentStore } from '../react/use-agent-store'
 import { useBlock } from '../react/use-block'
 import { selectToolCall } from '../store/selectors'
-import { LazyToolCallView as ToolCallView, LazyToolOutput as ToolOutput } from './chat-parts'
+import { LazyThinkingBlockView as ThinkingBlockView, LazyToolCallView as ToolCallView, LazyToolOutput as ToolOutput } from './chat-parts'
 import { useAgentComponents } from './components-context'
 import { DataBlockView } from './data-block'
 import { TextBlockView } from './text-block'
-import { ThinkingBlockView } from './thinking-block'
 
 /** Props of {@link BlockView}. */
 export interface BlockViewProps {

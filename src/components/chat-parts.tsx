@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import type { ComponentType, RefAttributes } from 'react'
 import { useAgentStore } from '../react/use-agent-store'
 import { selectToolCall } from '../store/selectors'
 import type { ConfirmationTrayProps } from './confirmation-tray'
@@ -7,6 +7,11 @@ import type { LazyPart } from './lazy-part'
 import type { MediaViewProps } from './media-view'
 import type { ToolCallViewProps } from './tool-call-view'
 import type { ToolResultEntry } from '../core/state'
+import type { StallNoticeProps } from './stall-notice'
+import type { SubagentLaneViewProps } from './subagent-lane'
+import type { ThinkingBlockViewProps } from './thinking-block'
+import type { TurnActionsProps } from './turn-actions'
+import type { UsageBadgeProps } from './usage-badge'
 
 /**
  * The parts of `<AgentChat>` a chat does not run at start, each a chunk of its own (see lazyPart), all in one place
@@ -50,12 +55,58 @@ const confirmationTray = /* @__PURE__ */ lazyPart<ConfirmationTrayProps>(
   () => null,
 )
 
+// While the thinking card's chunk loads: its one closed line, so nothing moves.
+const thinkingBlock = /* @__PURE__ */ lazyPart(
+  () => import('./thinking-block').then((module) => module.ThinkingBlockView),
+  ({ entry }: ThinkingBlockViewProps) => (
+    <div data-as-block="thinking" data-status={entry.status} aria-busy="true">
+      <span className="as-thinking-toggle">{'\u00a0'}</span>
+    </div>
+  ),
+)
+
+const usageBadge = /* @__PURE__ */ lazyPart<UsageBadgeProps>(
+  () => import('./usage-badge').then((module) => module.UsageBadge),
+  () => null,
+)
+
+const stallNotice = /* @__PURE__ */ lazyPart<StallNoticeProps>(
+  () => import('./stall-notice').then((module) => module.StallNotice),
+  () => null,
+)
+
+const turnActions = /* @__PURE__ */ lazyPart<TurnActionsProps>(
+  () => import('./turn-actions').then((module) => module.TurnActions),
+  () => null,
+)
+
+// The lane's frame, empty, while its chunk loads.
+const subagentLane = /* @__PURE__ */ lazyPart<SubagentLaneViewProps & RefAttributes<HTMLElement>>(
+  () => import('./subagent-lane-body').then((module) => module.SubagentLaneBody),
+  () => <section className="as-lane" aria-busy="true" />,
+)
+
 export const LazyToolCallView: ComponentType<ToolCallViewProps> = toolCallView.Component
 export const LazyToolOutput = toolOutput.Component
 export const LazyMediaView = mediaView.Component
 export const LazyConfirmationTray = confirmationTray.Component
+export const LazyThinkingBlockView = thinkingBlock.Component
+export const LazyUsageBadge = usageBadge.Component
+export const LazyStallNotice = stallNotice.Component
+export const LazyTurnActions = turnActions.Component
+export const LazySubagentLane = subagentLane.Component
 
-const PARTS: readonly LazyPart<never>[] = [toolCallView, toolOutput, mediaView, confirmationTray] as never
+const PARTS: readonly LazyPart<never>[] = [
+  toolCallView,
+  toolOutput,
+  mediaView,
+  confirmationTray,
+  thinkingBlock,
+  usageBadge,
+  stallNotice,
+  turnActions,
+  subagentLane,
+] as never
 
 /** Starts loading every lazy part of the chat; resolves once each has arrived (or failed). */
 export function preloadChatParts(): Promise<unknown> {

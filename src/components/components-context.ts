@@ -56,15 +56,17 @@ export function useAgentComponents(): AgentChatComponents {
 export interface AgentParts {
   /** What turns and tool cards render a subagent's lane with. */
   readonly SubagentLane: ComponentType<{ readonly scopeKey: string }>
+  /** What a lane renders its subagent's turns with (TurnView). */
+  readonly Turn: ComponentType<{ readonly index: number; readonly scopeKey?: string }>
 }
 
 /**
  * The recursion turn → block → tool call → subagent lane → turn goes through this context rather than an
- * import circle: `MessageList` (so `<AgentChat>`) and every `SubagentLaneView` provide the lane.
+ * import circle: `MessageList` (so `<AgentChat>`) and every `SubagentLaneView` provide the lane and the turn.
  */
 export const AgentPartsContext = createContext<AgentParts | null>(null)
 
-function MissingLane({ scopeKey }: { readonly scopeKey: string }) {
+function MissingLane({ scopeKey }: { readonly scopeKey?: string }) {
   devError(
     'parts:SubagentLane',
     `The lane of subagent ${scopeKey} is not shown: render turns within <AgentChat>, <MessageList> or <SubagentLaneView>.`,
@@ -72,7 +74,7 @@ function MissingLane({ scopeKey }: { readonly scopeKey: string }) {
   return null
 }
 
-const NO_PARTS: AgentParts = { SubagentLane: MissingLane }
+const NO_PARTS: AgentParts = { SubagentLane: MissingLane, Turn: MissingLane }
 
 /** The kit's parts in effect (outside of a provider, lanes are left out with a development warning). */
 export function useAgentParts(): AgentParts {

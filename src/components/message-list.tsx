@@ -7,7 +7,7 @@ import { selectTurn } from '../store/selectors'
 import { AgentPartsContext, useAgentComponents } from './components-context'
 import type { AgentParts } from './components-context'
 import { EmptyState } from './empty-state'
-import { SubagentLaneView } from './subagent-lane'
+import { LazySubagentLane } from './chat-parts'
 import { useAgentStrings } from './i18n'
 import { TurnBoundary, rawTextOf } from './render-boundary'
 import { TurnView } from './turn-view'
@@ -92,4 +92,4 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
 })
 
 // Turns and tool cards render subagent lanes through this (see AgentPartsContext).
-const LIST_PARTS: AgentParts = { SubagentLane: SubagentLaneView }
+const LIST_PARTS: AgentParts = { SubagentLane: LazySubagentLane, Turn: TurnView }

@@ -6,9 +6,7 @@ import { BlockView } from './block-view'
 import { BlockBoundary } from './render-boundary'
 import { useAgentParts } from './components-context'
 import { useAgentStrings } from './i18n'
-import { StallNotice } from './stall-notice'
-import { TurnActions } from './turn-actions'
-import { UsageBadge } from './usage-badge'
+import { LazyStallNotice as StallNotice, LazyTurnActions as TurnActions, LazyUsageBadge as UsageBadge } from './chat-parts'
 
 /** Props of {@link TurnView}. */
 export interface TurnViewProps {
