@@ -109,6 +109,8 @@ export type {
 } from './react'
 export {
   AGENT_STRINGS,
+  AGENT_STRINGS_EN,
+  AGENT_STRINGS_ZH_CN,
   AgentChat,
   AgentIdentity,
   EmptyState,

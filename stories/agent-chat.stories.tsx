@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { AgentChat } from '../src'
+import { AGENT_STRINGS, AgentChat } from '../src'
 import type { AgentChatProps, AgentLocaleName, ReplayPace } from '../src'
 import { recordedScript } from './support/scripts'
 import { kitGlobals } from './support/story-context'
@@ -30,7 +30,7 @@ function ChatReplay({ script, locale, theme, pace = REALISTIC, empty = false, on
   const store = useRecordedStore(recordedScript(script), { pace, manual: empty ? ['message', 'confirm'] : ['confirm'], answerDelayMs: 1500 })
   return (
     <div style={{ height: 'calc(100vh - 32px)', minHeight: 480 }}>
-      {store && <AgentChat store={store} locale={locale} theme={theme} suggestions={SUGGESTIONS} onFeedback={onFeedback} />}
+      {store && <AgentChat store={store} locale={AGENT_STRINGS[locale]} theme={theme} suggestions={SUGGESTIONS} onFeedback={onFeedback} />}
     </div>
   )
 }

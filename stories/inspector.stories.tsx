@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useState } from 'react'
-import { AgentChat, createAgentStore, createEventRecorder, createReplayTransport } from '../src'
+import { AGENT_STRINGS, AgentChat, createAgentStore, createEventRecorder, createReplayTransport } from '../src'
 import type { AgentLocaleName, AgentStore, RecordedLog, ReplayPace } from '../src'
 import { AgentInspector, ReadOnlyChat, entriesOfEvents } from '../src/inspector'
 import type { ImportedLog, InspectorView, LogFilter } from '../src/inspector'
@@ -76,7 +76,7 @@ function Inspected({ script, locale, theme, pace = REALISTIC, position, filter, 
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1.2fr)', height: 'calc(100vh - 32px)', minHeight: 560 }}>
       {view === null ? (
-        <AgentChat store={recorded.store} locale={locale} theme={theme} />
+        <AgentChat store={recorded.store} locale={AGENT_STRINGS[locale]} theme={theme} />
       ) : (
         <ReadOnlyChat
           store={view.store}

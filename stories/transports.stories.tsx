@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useState } from 'react'
-import { AgentChat, createAgentProtocolTransport, createAgentStore, createAguiTransport, createSseTransport } from '../src'
+import { AGENT_STRINGS, AgentChat, createAgentProtocolTransport, createAgentStore, createAguiTransport, createSseTransport } from '../src'
 import type { AgentLocaleName, AgentStore, AgentTransport } from '../src'
 import { genericPath, nativeBridgeFrames, recordedResponse, recordedTransportBody, sseFrames, sseResponse } from './support/recorded-transport'
 import type { RecordedTransportBody } from './support/recorded-transport'
@@ -101,7 +101,11 @@ function TransportChat({ transport, text, locale, theme }: TransportChatProps) {
       .catch(() => {})
     return () => created.getState().reset()
   }, [transport, text])
-  return <div style={{ height: 'calc(100vh - 32px)', minHeight: 480 }}>{store && <AgentChat store={store} locale={locale} theme={theme} />}</div>
+  return (
+    <div style={{ height: 'calc(100vh - 32px)', minHeight: 480 }}>
+      {store && <AgentChat store={store} locale={AGENT_STRINGS[locale]} theme={theme} />}
+    </div>
+  )
 }
 
 function story(transport: () => AgentTransport, text: string): Story {

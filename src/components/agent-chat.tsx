@@ -24,7 +24,7 @@ import { MessageList } from './message-list'
 export type AgentChatProps = Omit<HTMLAttributes<HTMLDivElement>, 'children'> & {
   /** Overrides: tool renderers by name with a fallback, media renderers, text and thinking blocks. */
   readonly components?: AgentChatComponents
-  /** A built-in language (`'en'`, `'zh-CN'`) or strings of your own. @default 'en' */
+  /** `'en'`, or the strings themselves: `AGENT_STRINGS_ZH_CN`, or your own (`{ ...AGENT_STRINGS_EN, … }`). @default 'en' */
   readonly locale?: AgentLocale
   /** Single strings to override in that locale (`{ send: 'Ask' }`, `{ toolStatus: { running: 'Working' } }`). */
   readonly strings?: AgentStringOverrides

@@ -2,6 +2,7 @@
 import { StrictMode, Suspense, lazy, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import {
+  AGENT_STRINGS,
   AgentChat,
   createAgentProtocolTransport,
   createAgentStore,
@@ -236,7 +237,7 @@ function Demo() {
           <ExternalTools />
         </AgentProvider>
         {view === null ? (
-          <AgentChat store={store} locale={locale} theme={theme} suggestions={SUGGESTIONS} />
+          <AgentChat store={store} locale={AGENT_STRINGS[locale]} theme={theme} suggestions={SUGGESTIONS} />
         ) : (
           <Suspense fallback={null}>
             <ReadOnlyChat store={view.store} position={view.position} onLive={view.backToLive} locale={locale} theme={theme} />

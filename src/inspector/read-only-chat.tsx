@@ -1,6 +1,7 @@
 import { forwardRef } from 'react'
 import type { HTMLAttributes } from 'react'
-import { AgentLocaleContext } from '../components/i18n'
+import { AGENT_STRINGS_EN, AgentLocaleContext } from '../components/i18n'
+import { AGENT_STRINGS_ZH_CN } from '../components/i18n-zh-cn'
 import type { AgentLocaleName } from '../components/i18n'
 import { MessageList } from '../components/message-list'
 import { AgentStoreContext } from '../react/agent-context'
@@ -37,7 +38,7 @@ export const ReadOnlyChat = forwardRef<HTMLDivElement, ReadOnlyChatProps>(functi
   const strings = INSPECTOR_STRINGS[locale] ?? INSPECTOR_STRINGS.en
   return (
     <AgentStoreContext.Provider value={store}>
-      <AgentLocaleContext.Provider value={locale}>
+      <AgentLocaleContext.Provider value={locale === 'zh-CN' ? AGENT_STRINGS_ZH_CN : AGENT_STRINGS_EN}>
         <div
           ref={ref}
           data-agentscope=""

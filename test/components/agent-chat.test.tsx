@@ -11,6 +11,7 @@ import { startRecordingAgentServer, storeFromEvents } from '../fixtures/agent-st
 import { frame, startHttpServer } from '../fixtures/http-server'
 import { loadFixtures } from '../fixtures/load-fixtures'
 import { end, start, text, textEnd, textStart } from '../fixtures/script'
+import { AGENT_STRINGS_ZH_CN } from '../../src/components/i18n-zh-cn'
 
 let server: Awaited<ReturnType<typeof startRecordingAgentServer>>
 let sessions = 0
@@ -46,8 +47,10 @@ describe('AgentChat', () => {
     expect(screen.getByRole('button', { name: 'Attach files' })).toBeTruthy()
   })
 
-  it('speaks Simplified Chinese with locale="zh-CN", down to the cards', () => {
-    const { container } = render(<AgentChat store={storeFromEvents(fixtures.get('tool-result-error')!, { endOfStream: true })} locale="zh-CN" />)
+  it('speaks Simplified Chinese with locale={AGENT_STRINGS_ZH_CN}, down to the cards', () => {
+    const { container } = render(
+      <AgentChat store={storeFromEvents(fixtures.get('tool-result-error')!, { endOfStream: true })} locale={AGENT_STRINGS_ZH_CN} />,
+    )
     expect(container.firstElementChild?.getAttribute('lang')).toBe('zh-CN')
     expect(screen.getByRole('log', { name: '对话' })).toBeTruthy()
     expect(textbox('消息').getAttribute('placeholder')).toBe('向智能体提问…')
@@ -55,9 +58,9 @@ describe('AgentChat', () => {
     expect(within(screen.getByRole('article')).getByText('失败')).toBeTruthy()
   })
 
-  it('asks for confirmation in Chinese with locale="zh-CN"', () => {
+  it('asks for confirmation in Chinese with locale={AGENT_STRINGS_ZH_CN}', () => {
     const store = storeFromEvents(fixtures.get('user-confirm-pause-and-resume')!.slice(0, 19), { endOfStream: true })
-    render(<AgentChat store={store} locale="zh-CN" />)
+    render(<AgentChat store={store} locale={AGENT_STRINGS_ZH_CN} />)
     const tray = screen.getByRole('region', { name: '智能体想要运行 2 个工具' })
     expect(within(tray).getByText('2 个调用等待你的确认')).toBeTruthy()
     expect(screen.getAllByRole('button', { name: '批准' })).toHaveLength(2)

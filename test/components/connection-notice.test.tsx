@@ -4,10 +4,11 @@ import { expect, it } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
 import { storeFromEvents } from '../fixtures/agent-store'
 import { start, text, textStart } from '../fixtures/script'
+import { AGENT_STRINGS_ZH_CN } from '../../src/components/i18n-zh-cn'
 
 it('says "reconnecting" while a resumable stream reconnects, "reconnected" while the reply goes on, then nothing', () => {
   const store = storeFromEvents([start(), textStart(), text('Hel')])
-  const { container } = render(<AgentChat store={store} locale="zh-CN" />)
+  const { container } = render(<AgentChat store={store} locale={AGENT_STRINGS_ZH_CN} />)
   const notice = () => container.querySelector('.as-connection') as HTMLElement
   expect(notice().textContent).toBe('')
   act(() => store.setState({ status: 'streaming', connection: 'reconnecting' }))

@@ -18,6 +18,7 @@ import { storeFromEvents } from '../fixtures/agent-store'
 import { frame, startHttpServer } from '../fixtures/http-server'
 import { loadFixtures } from '../fixtures/load-fixtures'
 import { end, start, text, textEnd, textStart } from '../fixtures/script'
+import { AGENT_STRINGS_ZH_CN } from '../../src/components/i18n-zh-cn'
 
 let close: (() => Promise<void>) | undefined
 afterEach(async () => {
@@ -89,7 +90,7 @@ describe('ErrorBanner', () => {
     })
     close = server.close
     const store = createAgentStore({ transport: createSseTransport({ url: `${server.url}/api`, sessionId: 's' }) })
-    render(<AgentChat store={store} locale="zh-CN" />)
+    render(<AgentChat store={store} locale={AGENT_STRINGS_ZH_CN} />)
     await act(() => store.getState().send('hello'))
     expect(served).toBe(true)
     const alert = screen.getByRole('alert')
@@ -210,7 +211,7 @@ describe('ErrorBanner', () => {
     const lines = () => [...screen.getByRole('alert').querySelectorAll('p.as-muted')].map((line) => line.textContent)
     expect(lines()).toEqual(['1 event could not be read and was skipped.', '2 parts of the conversation could not be shown.'])
     cleanup()
-    render(<AgentChat store={store} locale="zh-CN" />)
+    render(<AgentChat store={store} locale={AGENT_STRINGS_ZH_CN} />)
     expect(lines()).toEqual(['有 1 个事件无法读取，已跳过。', '对话中有 2 处内容无法显示。'])
   })
 

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
-import { AGENT_STRINGS, resolveAgentStrings } from '../../src/components/i18n'
+import { AGENT_STRINGS, AGENT_STRINGS_EN, resolveAgentStrings } from '../../src/components/i18n'
+import type { AgentLocale } from '../../src/components/i18n'
 import type { AgentStrings } from '../../src/components/i18n'
 import { storeFromEvents } from '../fixtures/agent-store'
 import { end, start, text, textStart } from '../fixtures/script'
+import { AGENT_STRINGS_ZH_CN } from '../../src/components/i18n-zh-cn'
 
 afterEach(cleanup)
 
@@ -13,8 +15,8 @@ const reply = '```js\nlet answer = 42\n```'
 const chat = () => storeFromEvents([start(), textStart(), text(reply), end()], { endOfStream: true })
 
 describe('open strings (#12)', () => {
-  it('takes a built-in locale by name, markdown labels included', () => {
-    const { container } = render(<AgentChat store={chat()} locale="zh-CN" />)
+  it('takes a built-in locale as its strings object, markdown labels included', () => {
+    const { container } = render(<AgentChat store={chat()} locale={AGENT_STRINGS_ZH_CN} />)
     expect(container.firstElementChild?.getAttribute('lang')).toBe('zh-CN')
     expect(screen.getByRole('button', { name: '发送' })).toBeTruthy()
     expect(screen.getByRole('button', { name: '复制' })).toBeTruthy()
@@ -29,18 +31,35 @@ describe('open strings (#12)', () => {
   })
 
   it('overrides single strings, grouped ones entry by entry', () => {
-    render(<AgentChat store={chat()} locale="zh-CN" strings={{ send: '提问', markdown: { copy: '拷贝' } }} />)
+    render(<AgentChat store={chat()} locale={AGENT_STRINGS_ZH_CN} strings={{ send: '提问', markdown: { copy: '拷贝' } }} />)
     expect(screen.getByRole('button', { name: '提问' })).toBeTruthy()
     expect(screen.getByRole('button', { name: '拷贝' })).toBeTruthy()
     expect(screen.getByPlaceholderText('向智能体提问…')).toBeTruthy()
   })
 
   it('gives back the built-in object when there is nothing to override', () => {
-    expect(resolveAgentStrings('zh-CN')).toBe(AGENT_STRINGS['zh-CN'])
+    expect(resolveAgentStrings(AGENT_STRINGS_ZH_CN)).toBe(AGENT_STRINGS_ZH_CN)
+    expect(resolveAgentStrings('en')).toBe(AGENT_STRINGS_EN)
     expect(resolveAgentStrings('en', { toolStatus: { running: 'Working' } }).toolStatus).toEqual({
       ...AGENT_STRINGS.en.toolStatus,
       running: 'Working',
     })
+  })
+
+  it('speaks English, and says what to pass, for a language named rather than imported (#9)', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    // what plain JavaScript, or code written before the locales became objects, may pass
+    const named = 'zh-CN' as unknown as AgentLocale
+    render(<AgentChat store={chat()} locale={named} />)
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy()
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('locale={AGENT_STRINGS_ZH_CN}'))
+    error.mockRestore()
+  })
+
+  it('keeps the Simplified Chinese strings out of the English defaults, which are the same table as AGENT_STRINGS.en', () => {
+    expect(AGENT_STRINGS.en).toBe(AGENT_STRINGS_EN)
+    expect(AGENT_STRINGS['zh-CN']).toBe(AGENT_STRINGS_ZH_CN)
+    expect(JSON.stringify(AGENT_STRINGS_EN)).not.toMatch(/[\u4e00-\u9fff]/)
   })
 
   it('does not compile a locale with a missing string', () => {

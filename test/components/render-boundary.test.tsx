@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
+import type { AgentLocale } from '../../src/components/i18n'
 import { AgentComponentsContext } from '../../src/components/components-context'
 import type { AgentChatComponents } from '../../src/components/components-context'
 import type { AgentStreamError, Msg, TextEntry } from '../../src/core'
@@ -11,6 +12,7 @@ import { createAgentStore } from '../../src/store/create-agent-store'
 import type { AgentTransport, RunHandlers } from '../../src/transport/agent-transport'
 import { storeFromEvents } from '../fixtures/agent-store'
 import { end, start, text, textEnd, textStart } from '../fixtures/script'
+import { AGENT_STRINGS_ZH_CN } from '../../src/components/i18n-zh-cn'
 
 afterEach(cleanup)
 
@@ -49,7 +51,7 @@ function ThrowingText({ entry }: { readonly entry: TextEntry }) {
 
 const THROWING: AgentChatComponents = { Text: ThrowingText }
 
-async function chatWith(onError = vi.fn(), locale: 'en' | 'zh-CN' = 'en') {
+async function chatWith(onError = vi.fn(), locale: AgentLocale = 'en') {
   const driven = drivenTransport()
   const store = createAgentStore({ transport: driven.transport, scheduleFrame: immediateFrames, onError })
   render(<AgentChat store={store} components={THROWING} locale={locale} />)
@@ -142,7 +144,7 @@ describe('render boundaries (#11)', () => {
     const Broken = () => {
       throw new Error('user card broke')
     }
-    render(<AgentChat store={store} locale="zh-CN" components={{ UserMessage: Broken }} />)
+    render(<AgentChat store={store} locale={AGENT_STRINGS_ZH_CN} components={{ UserMessage: Broken }} />)
     log.mockRestore()
     expect(screen.getByText('此轮回复无法显示。')).toBeTruthy()
     expect(screen.getByText('查看原始内容')).toBeTruthy()

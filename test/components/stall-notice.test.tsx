@@ -2,18 +2,20 @@
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AgentLocaleContext } from '../../src/components/i18n'
+import type { AgentLocale } from '../../src/components/i18n'
 import { TurnView } from '../../src/components/turn-view'
 import { AgentProvider } from '../../src/react/agent-provider'
 import type { AgentStore } from '../../src/store/agent-store-state'
 import { storeFromEvents } from '../fixtures/agent-store'
 import { start, text, textStart, toolStart } from '../fixtures/script'
+import { AGENT_STRINGS_ZH_CN } from '../../src/components/i18n-zh-cn'
 
 afterEach(() => {
   cleanup()
   vi.useRealTimers()
 })
 
-function renderTurn(store: AgentStore, locale: 'en' | 'zh-CN' = 'en') {
+function renderTurn(store: AgentStore, locale: AgentLocale = 'en') {
   return render(
     <AgentProvider store={store}>
       <AgentLocaleContext.Provider value={locale}>
@@ -44,7 +46,7 @@ describe('the stall notice (#11)', () => {
     vi.useFakeTimers()
     vi.setSystemTime(1_000_000)
     const store = storeFromEvents([start(), textStart(), text('Thinking about it')])
-    const { container } = renderTurn(store, 'zh-CN')
+    const { container } = renderTurn(store, AGENT_STRINGS_ZH_CN)
     act(() => store.setState({ stalledSince: 1_000_000 - 20_000 }))
     expect(notice(container)).toBe('仍在处理 · 20 秒')
   })

@@ -13,6 +13,7 @@ import { AgentProvider } from '../../src/react/agent-provider'
 import type { AgentStore } from '../../src/store/agent-store-state'
 import { storeFromEvents } from '../fixtures/agent-store'
 import { event, start, thinking } from '../fixtures/script'
+import { AGENT_STRINGS_ZH_CN } from '../../src/components/i18n-zh-cn'
 
 afterEach(cleanup)
 
@@ -100,7 +101,7 @@ describe('ThinkingBlockView', () => {
 
   it('says how long it thought in Chinese under zh-CN', () => {
     render(
-      <AgentLocaleContext.Provider value="zh-CN">
+      <AgentLocaleContext.Provider value={AGENT_STRINGS_ZH_CN}>
         <ThinkingBlockView entry={entryOf(sealed())} />
       </AgentLocaleContext.Provider>,
     )

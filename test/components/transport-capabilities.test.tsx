@@ -3,10 +3,12 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
 import { AGENT_STRINGS } from '../../src/components/i18n'
+import type { AgentLocale } from '../../src/components/i18n'
 import { AGENT_PROTOCOL_CAPABILITIES, AGUI_CAPABILITIES, FULL_CAPABILITIES, createSseTransport } from '../../src/core'
 import type { TransportCapabilities } from '../../src/core'
 import { createAgentStore } from '../../src/store/create-agent-store'
 import { startRecordingAgentServer } from '../fixtures/agent-store'
+import { AGENT_STRINGS_ZH_CN } from '../../src/components/i18n-zh-cn'
 
 let server: Awaited<ReturnType<typeof startRecordingAgentServer>>
 let sessions = 0
@@ -17,7 +19,7 @@ afterAll(() => server.close())
 afterEach(cleanup)
 
 // The scripted server's native bridge, declaring what another transport carries: the UI must follow the declaration.
-async function askToClean(capabilities: TransportCapabilities, locale: 'en' | 'zh-CN' = 'en') {
+async function askToClean(capabilities: TransportCapabilities, locale: AgentLocale = 'en') {
   const transport = { ...createSseTransport({ url: server.url, sessionId: `capabilities-${(sessions += 1)}` }), capabilities }
   const store = createAgentStore({ transport })
   render(<AgentChat store={store} locale={locale} />)
@@ -74,8 +76,8 @@ describe('what the transport can carry', () => {
   })
 
   it('says it in Simplified Chinese too', async () => {
-    await askToClean(AGENT_PROTOCOL_CAPABILITIES, 'zh-CN')
-    expect(screen.getAllByText(AGENT_STRINGS['zh-CN'].transportApproveDenyOnly)).toHaveLength(1)
-    expect(buttons()).not.toContain(AGENT_STRINGS['zh-CN'].edit)
+    await askToClean(AGENT_PROTOCOL_CAPABILITIES, AGENT_STRINGS_ZH_CN)
+    expect(screen.getAllByText(AGENT_STRINGS_ZH_CN.transportApproveDenyOnly)).toHaveLength(1)
+    expect(buttons()).not.toContain(AGENT_STRINGS_ZH_CN.edit)
   })
 })

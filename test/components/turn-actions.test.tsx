@@ -8,6 +8,7 @@ import { createSseTransport } from '../../src/core'
 import { createAgentStore } from '../../src/store/create-agent-store'
 import type { AgentStore } from '../../src/store/agent-store-state'
 import { startRecordingAgentServer } from '../fixtures/agent-store'
+import { AGENT_STRINGS_ZH_CN } from '../../src/components/i18n-zh-cn'
 
 let server: Awaited<ReturnType<typeof startRecordingAgentServer>>
 let sessions = 0
@@ -132,7 +133,7 @@ describe('Empty state', () => {
   })
 
   it('shows the welcome slot instead of the heading', () => {
-    render(<AgentChat store={newStore()} welcome={<p>Ask about your orders</p>} locale="zh-CN" />)
+    render(<AgentChat store={newStore()} welcome={<p>Ask about your orders</p>} locale={AGENT_STRINGS_ZH_CN} />)
     expect(screen.getByText('Ask about your orders')).toBeTruthy()
     expect(screen.queryByRole('heading')).toBeNull()
   })

@@ -12,6 +12,7 @@ import type { AgentStore } from '../../src/store/agent-store-state'
 import { storeFromEvents } from '../fixtures/agent-store'
 import { loadFixtures } from '../fixtures/load-fixtures'
 import { end, start, text, textEnd, textStart } from '../fixtures/script'
+import { AGENT_STRINGS_ZH_CN } from '../../src/components/i18n-zh-cn'
 
 afterEach(cleanup)
 
@@ -62,7 +63,7 @@ describe('UsageBadge', () => {
 
   it('speaks Chinese under zh-CN', () => {
     const { container } = render(
-      <AgentLocaleContext.Provider value="zh-CN">
+      <AgentLocaleContext.Provider value={AGENT_STRINGS_ZH_CN}>
         <AgentProvider store={twoCalls()}>
           <MessageList />
         </AgentProvider>

@@ -15,8 +15,19 @@ const app = (name: string) => join(consumer, 'apps', name)
 const COMPONENT_CODE = 'data-agentscope'
 const HIGHLIGHTER_CODE = 'as-md-tok-'
 // Classes only the lazy parts of `<AgentChat>` render (chat-parts.tsx): the tool card's toggle, the batch bar, the
-// lightbox.
-const LAZY_PART_CODE = ['as-tool-toggle', 'as-batch-title', 'as-lightbox-close']
+// lightbox, the thinking card's body, the usage details, the stall notice, the turn's actions, a subagent's question.
+const LAZY_PART_CODE = [
+  'as-tool-toggle',
+  'as-batch-title',
+  'as-lightbox-close',
+  'as-thinking-body',
+  'as-usage',
+  'as-stall',
+  'as-turn-actions',
+  'as-lane-confirmation',
+]
+// Any CJK ideograph: only the Simplified Chinese strings have them.
+const CHINESE_TEXT = /[\u4e00-\u9fff]/
 const contains = (chunks: readonly BuiltChunk[], marker: string) => chunks.some((chunk) => chunk.code.includes(marker))
 const externals = (chunks: readonly BuiltChunk[]) => [...new Set(chunks.flatMap((chunk) => chunk.externalImports))].sort()
 
@@ -49,7 +60,12 @@ describe('a consumer of <AgentChat>', () => {
     expect(built.initialGzipBytes).toBeLessThanOrEqual(SIZE_CEILINGS.agentChat)
   })
 
-  it('loads the tool card, media and the batch bar as lazy chunks', async () => {
+  it('ships no Simplified Chinese strings to an app that does not import them', async () => {
+    const built = await buildApp(consumer, app(SIZED_APPS.agentChat))
+    expect(built.initial.some((chunk) => CHINESE_TEXT.test(chunk.code))).toBe(false)
+  })
+
+  it('loads the tool card, media, the batch bar and the parts a finished turn adds as lazy chunks', async () => {
     const built = await buildApp(consumer, app(SIZED_APPS.agentChat))
     for (const marker of LAZY_PART_CODE) {
       expect(contains(built.initial, marker), marker).toBe(false)

@@ -1,8 +1,9 @@
 /**
- * A language of the markdown renderer's own labels (anything else falls back to English), or the labels
- * themselves: the kit passes those of its locale (`AgentStrings.markdown`), so there is one locale system.
+ * English (the default), or the renderer's own labels: the kit passes those of its locale (`AgentStrings.markdown`,
+ * so `AGENT_STRINGS_ZH_CN.markdown` for Simplified Chinese), so there is one locale system and an app ships only the
+ * languages it imports.
  */
-export type MarkdownLocale = 'en' | 'zh-CN' | MarkdownMessages
+export type MarkdownLocale = 'en' | MarkdownMessages
 
 /** The renderer's own labels. */
 export interface MarkdownMessages {
@@ -16,27 +17,27 @@ export interface MarkdownMessages {
   readonly diagram: string
 }
 
-const MESSAGES: Readonly<Record<'en' | 'zh-CN', MarkdownMessages>> = {
-  en: {
-    copy: 'Copy',
-    copied: 'Copied',
-    taskDone: 'Done',
-    taskOpen: 'To do',
-    loadImage: (alt, host) => `Load image${alt ? ` “${alt}”` : ''}${host ? ` from ${host}` : ''}`,
-    diagram: 'Mermaid diagram',
-  },
-  'zh-CN': {
-    copy: '复制',
-    copied: '已复制',
-    taskDone: '已完成',
-    taskOpen: '待办',
-    loadImage: (alt, host) => `加载图片${alt ? `“${alt}”` : ''}${host ? `（来自 ${host}）` : ''}`,
-    diagram: 'Mermaid 图表',
-  },
+/** The renderer's labels in English. */
+export const MARKDOWN_MESSAGES_EN: MarkdownMessages = {
+  copy: 'Copy',
+  copied: 'Copied',
+  taskDone: 'Done',
+  taskOpen: 'To do',
+  loadImage: (alt, host) => `Load image${alt ? ` “${alt}”` : ''}${host ? ` from ${host}` : ''}`,
+  diagram: 'Mermaid diagram',
 }
 
-/** The labels for `locale` (`zh`, `zh-Hans` and `zh-CN` read as `zh-CN`; unknown locales as `en`). */
-export function markdownMessages(locale: MarkdownLocale | string | undefined): MarkdownMessages {
-  if (typeof locale === 'object') return locale
-  return locale !== undefined && /^zh(?:-(?:CN|Hans|SG))?$/i.test(locale) ? MESSAGES['zh-CN'] : MESSAGES.en
+/** The renderer's labels in Simplified Chinese. */
+export const MARKDOWN_MESSAGES_ZH_CN: MarkdownMessages = {
+  copy: '复制',
+  copied: '已复制',
+  taskDone: '已完成',
+  taskOpen: '待办',
+  loadImage: (alt, host) => `加载图片${alt ? `“${alt}”` : ''}${host ? `（来自 ${host}）` : ''}`,
+  diagram: 'Mermaid 图表',
+}
+
+/** The labels for `locale`: English unless they are given. */
+export function markdownMessages(locale: MarkdownLocale | undefined): MarkdownMessages {
+  return typeof locale === 'object' ? locale : MARKDOWN_MESSAGES_EN
 }

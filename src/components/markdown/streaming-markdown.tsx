@@ -32,7 +32,7 @@ export const MarkdownBlockView = memo(function MarkdownBlockView({ block, locale
 /**
  * Renders markdown from an LLM as it streams, as React elements only (HTML in the text shows as text).
  * Finished blocks are memoized, so a delta re-renders only the growing last block.
- * @example <StreamingMarkdown text={text} streaming={status === 'streaming'} locale="zh-CN" />
+ * @example <StreamingMarkdown text={text} streaming={status === 'streaming'} locale={AGENT_STRINGS_ZH_CN.markdown} />
  */
 export const StreamingMarkdown = forwardRef<HTMLDivElement, StreamingMarkdownProps>(function StreamingMarkdown(
   { text, streaming = false, locale, className, ...rest },

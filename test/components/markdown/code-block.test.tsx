@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { StreamingMarkdown } from '../../../src/components/markdown/streaming-markdown'
+import { AGENT_STRINGS_ZH_CN } from '../../../src/components/i18n-zh-cn'
 
 afterEach(() => {
   cleanup()
@@ -51,7 +52,7 @@ describe('code block', () => {
 
   it('labels the button in Chinese for zh-CN', async () => {
     mockClipboard()
-    render(<StreamingMarkdown text={CODE} locale="zh-CN" />)
+    render(<StreamingMarkdown text={CODE} locale={AGENT_STRINGS_ZH_CN.markdown} />)
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '复制' }))
     })
