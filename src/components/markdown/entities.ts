@@ -1,8 +1,9 @@
-import { ENTITY_DATA } from './entity-data'
+import { loadOnce } from './load-once'
 
-// Named entities: the ones LLMs actually emit, those that spell URL punctuation (`&colon;`, `&Tab;`…) so that
-// `safeUrl` judges what a browser would see, and a generated table of the common alphabets and symbols.
-// Unknown names stay literal text.
+// Named entities at hand: the ones LLMs actually emit, and those that spell URL punctuation (`&colon;`, `&Tab;`…)
+// so that `safeUrl` judges what a browser would see. The other 2,000-odd names of HTML5 come with the full table,
+// loaded once the first of them appears (see loadEntityTable); meanwhile, and for names that are not entities at
+// all, the reference stays literal text.
 const CURATED_ENTITIES: Readonly<Record<string, string>> = {
   amp: '&',
   lt: '<',
@@ -82,17 +83,36 @@ const CURATED_ENTITIES: Readonly<Record<string, string>> = {
   NewLine: '\n',
 }
 
-let namedEntities: Map<string, string> | undefined
+let fullTable: Readonly<Record<string, string>> | undefined
+let misses = 0
+
+/**
+ * Loads the full table of HTML5 named character references once (a chunk of its own); the markdown that met a
+ * name it did not know parses again once it is there. Later calls share the promise; a failed load runs again.
+ */
+export const loadEntityTable = /* @__PURE__ */ loadOnce(() =>
+  import('character-entities').then((module) => {
+    fullTable = module.characterEntities
+    return true
+  }),
+)
+
+/** Whether the full table has arrived: a parse before it may have left some names literal. */
+export function entityTableLoaded(): boolean {
+  return fullTable !== undefined
+}
+
+/** How many names have been looked up before the full table arrived and not found: a parse that raises it needs the table. */
+export function entityMisses(): number {
+  return misses
+}
 
 function named(name: string): string | undefined {
-  if (namedEntities === undefined) {
-    namedEntities = new Map(Object.entries(CURATED_ENTITIES))
-    for (const entry of ENTITY_DATA.split(' ')) {
-      const [key = '', code = ''] = entry.split('=')
-      if (!namedEntities.has(key)) namedEntities.set(key, String.fromCodePoint(parseInt(code, 36)))
-    }
-  }
-  return namedEntities.get(name)
+  if (Object.hasOwn(CURATED_ENTITIES, name)) return CURATED_ENTITIES[name]
+  if (fullTable !== undefined) return Object.hasOwn(fullTable, name) ? fullTable[name] : undefined
+  misses++
+  void loadEntityTable().catch(() => undefined) // offline or blocked: the names stay literal
+  return undefined
 }
 
 /** Matches one entity reference: `&name;`, `&#123;` or `&#x1F600;`. */

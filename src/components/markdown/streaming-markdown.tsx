@@ -1,4 +1,5 @@
-import { forwardRef, memo, useEffect, useMemo, useRef, type HTMLAttributes } from 'react'
+import { forwardRef, memo, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react'
+import { entityMisses, entityTableLoaded, loadEntityTable } from './entities'
 import type { MarkdownLocale } from './locale'
 import { parseMarkdownIncremental, type MarkdownParseState } from './parse-markdown'
 import { renderBlock } from './render-block'
@@ -17,6 +18,14 @@ export interface StreamingMarkdownProps extends Omit<HTMLAttributes<HTMLDivEleme
   readonly streaming?: boolean
   /** Language of the renderer's own labels (the copy button). @default 'en' */
   readonly locale?: MarkdownLocale
+}
+
+interface ParsedMarkdown {
+  readonly state: MarkdownParseState
+  /** Whether the full entity table was there for this parse. */
+  readonly tableLoaded: boolean
+  /** Whether the text met an entity name the table at hand lacks. */
+  readonly missed: boolean
 }
 
 interface BlockViewProps {
@@ -38,13 +47,33 @@ export const StreamingMarkdown = forwardRef<HTMLDivElement, StreamingMarkdownPro
   { text, streaming = false, locale, className, ...rest },
   ref,
 ) {
-  const committed = useRef<MarkdownParseState | undefined>(undefined)
+  const committed = useRef<ParsedMarkdown | undefined>(undefined)
+  // Once the full entity table has arrived, a text that met a name it lacked parses again from the start.
+  const [tableLoaded, setTableLoaded] = useState(entityTableLoaded)
   // parsing starts from the last committed parse; a discarded render can't corrupt it, since the state
   // carries its own text and is reused only when the new text extends it
-  const state = useMemo(() => parseMarkdownIncremental(committed.current, text, { streaming }), [text, streaming])
+  const parsed = useMemo(() => {
+    const previous = committed.current?.tableLoaded === tableLoaded ? committed.current : undefined
+    const before = entityMisses()
+    const state = parseMarkdownIncremental(previous?.state, text, { streaming })
+    // sticky: a finished block that missed a name is reused, not parsed again, until the table comes
+    return { state, tableLoaded, missed: (previous?.missed ?? false) || entityMisses() !== before }
+  }, [text, streaming, tableLoaded])
+  const { state, missed } = parsed
   useEffect(() => {
-    committed.current = state
-  }, [state])
+    committed.current = parsed
+  }, [parsed])
+  useEffect(() => {
+    if (!missed || tableLoaded) return
+    let cancelled = false
+    loadEntityTable().then(
+      () => !cancelled && setTableLoaded(true),
+      () => undefined,
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [missed, tableLoaded])
   return (
     <div
       className={className === undefined ? 'as-md' : `as-md ${className}`}

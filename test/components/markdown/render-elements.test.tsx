@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { StreamingMarkdown } from '../../../src/components/markdown/streaming-markdown'
 
@@ -29,6 +29,13 @@ describe('StreamingMarkdown renders each element', () => {
     expect(paragraphs).toHaveLength(2)
     expect(paragraphs[0]?.textContent).toBe('one\ntwothreefour')
     expect(paragraphs[0]?.querySelectorAll('br')).toHaveLength(2)
+  })
+
+  it('decodes the common named references at once, and every other HTML5 one once the full table is there (#9)', async () => {
+    const { container } = renderFinal('AT&amp;T &copy; 2026 &rarr; x\n\n&HilbertSpace; &DifferentialD; &ngE; &notanentity;')
+    expect(container.querySelector('p')?.textContent).toBe('AT&T © 2026 → x')
+    // the full table is a chunk of its own: until it arrives (the first time) the rarer names stay literal
+    await waitFor(() => expect(container.querySelectorAll('p')[1]?.textContent).toBe('ℋ ⅆ ≧̸ &notanentity;'))
   })
 
   it('renders emphasis, strong and strikethrough with both delimiters', () => {
