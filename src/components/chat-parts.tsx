@@ -4,7 +4,7 @@ import { selectToolCall } from '../store/selectors'
 import type { ConfirmationTrayProps } from './confirmation-tray'
 import { lazyPart } from './lazy-part'
 import type { LazyPart } from './lazy-part'
-import type { MediaViewProps } from './media-view'
+import type { SourcedMediaViewProps } from './media-view'
 import type { ToolCallViewProps } from './tool-call-view'
 import type { ToolResultEntry } from '../core/state'
 import type { StallNoticeProps } from './stall-notice'
@@ -43,10 +43,11 @@ const toolOutput = /* @__PURE__ */ lazyPart<{ readonly result: ToolResultEntry; 
   () => null,
 )
 
-// An image takes its size only once loaded anyway: meanwhile its figure, empty.
-const mediaView = /* @__PURE__ */ lazyPart(
-  () => import('./media-view').then((module) => module.MediaView),
-  ({ media }: MediaViewProps) => <figure className="as-media" data-kind={media.kind} aria-busy="true" />,
+// An image takes its size only once loaded anyway: meanwhile its figure, empty. The media's source is resolved (and
+// its URL checked) in the chunk too.
+const mediaView = /* @__PURE__ */ lazyPart<SourcedMediaViewProps & RefAttributes<HTMLElement>>(
+  () => import('./media-view').then((module) => module.SourcedMediaView),
+  () => <figure className="as-media" aria-busy="true" />,
 )
 
 // Shown only while the agent asks, and the card only for a call the conversation has no tool card for.
@@ -88,7 +89,7 @@ const subagentLane = /* @__PURE__ */ lazyPart<SubagentLaneViewProps & RefAttribu
 
 export const LazyToolCallView: ComponentType<ToolCallViewProps> = toolCallView.Component
 export const LazyToolOutput = toolOutput.Component
-export const LazyMediaView = mediaView.Component
+export const LazySourcedMediaView = mediaView.Component
 export const LazyConfirmationTray = confirmationTray.Component
 export const LazyThinkingBlockView = thinkingBlock.Component
 export const LazyUsageBadge = usageBadge.Component

@@ -2,8 +2,7 @@ import { forwardRef, memo } from 'react'
 import type { HTMLAttributes } from 'react'
 import { dataBlockPreview } from '../core/data-block'
 import type { DataEntry } from '../core/state'
-import { resolveMedia } from './media-source'
-import { LazyMediaView as MediaView } from './chat-parts'
+import { LazySourcedMediaView as SourcedMediaView } from './chat-parts'
 
 /** Props of {@link DataBlockView}. */
 export interface DataBlockViewProps extends HTMLAttributes<HTMLElement> {
@@ -13,8 +12,16 @@ export interface DataBlockViewProps extends HTMLAttributes<HTMLElement> {
 /** A streamed media block: it appears while it streams (up to the last whole base64 group) where the format allows. */
 export const DataBlockView = memo(
   forwardRef<HTMLElement, DataBlockViewProps>(function DataBlockView({ entry, ...rest }, ref) {
-    const media = resolveMedia(dataBlockPreview(entry), 'data')
-    if (media === null) return null
-    return <MediaView media={media} name={entry.block.name} streaming={entry.status === 'streaming'} data-as-block="data" {...rest} ref={ref} />
+    return (
+      <SourcedMediaView
+        source={dataBlockPreview(entry)}
+        blockType="data"
+        name={entry.block.name}
+        streaming={entry.status === 'streaming'}
+        data-as-block="data"
+        {...rest}
+        ref={ref}
+      />
+    )
   }),
 )

@@ -4,8 +4,9 @@ import { useAgentComponents } from './components-context'
 import type { MediaRendererProps } from './components-context'
 import { useAgentStrings } from './i18n'
 import { hostOf, loadsAtOnce, useMediaPolicy } from './media-policy'
-import { downloadUrl } from './media-source'
+import { downloadUrl, resolveMedia } from './media-source'
 import type { ResolvedMedia } from './media-source'
+import type { ContentBlock, MediaSource } from '../core/message'
 import { ownEntry } from './own-entry'
 
 /** Props of {@link MediaView}. */
@@ -136,4 +137,16 @@ export const MediaView = forwardRef<HTMLElement, MediaViewProps>(function MediaV
       {name && media.kind !== 'file' && <figcaption className="as-muted">{name}</figcaption>}
     </figure>
   )
+})
+
+/** Props of {@link SourcedMediaView}: a content block's media source, in place of the resolved media. */
+export interface SourcedMediaViewProps extends Omit<MediaViewProps, 'media'> {
+  readonly source: MediaSource | null
+  readonly blockType: ContentBlock['type']
+}
+
+/** The media of a content block, resolved and checked here (in the media chunk, see chat-parts); nothing when it can't be shown. */
+export const SourcedMediaView = forwardRef<HTMLElement, SourcedMediaViewProps>(function SourcedMediaView({ source, blockType, ...rest }, ref) {
+  const media = resolveMedia(source, blockType)
+  return media === null ? null : <MediaView media={media} {...rest} ref={ref} />
 })

@@ -5,8 +5,7 @@ import { AgentStoreContext } from '../react/agent-context'
 import { useAgentStore } from '../react/use-agent-store'
 import type { AgentStoreState } from '../store/agent-store-state'
 import { useAgentStrings } from './i18n'
-import { resolveMedia } from './media-source'
-import { LazyMediaView as MediaView } from './chat-parts'
+import { LazySourcedMediaView as SourcedMediaView } from './chat-parts'
 
 /** Props of {@link UserMessageView}. */
 export interface UserMessageViewProps extends HTMLAttributes<HTMLDivElement> {
@@ -91,8 +90,9 @@ export const UserMessageView = memo(
               )
             }
             const source = (block as { source?: MediaSource }).source
-            const media = source === undefined ? null : resolveMedia(source, block.type)
-            return media === null ? null : <MediaView key={index} media={media} name={(block as { name?: string }).name} />
+            return source === undefined ? null : (
+              <SourcedMediaView key={index} source={source} blockType={block.type} name={(block as { name?: string }).name} />
+            )
           })
         )}
         {store !== null && draft === null && <EditAction message={message} onEdit={() => setDraft(textOf(message))} />}
