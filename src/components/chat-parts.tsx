@@ -66,19 +66,23 @@ const thinkingBlock = /* @__PURE__ */ lazyPart(
   ),
 )
 
+// The extras of a turn's footer: a failed download leaves them out rather than failing the turn (see lazyPart).
 const usageBadge = /* @__PURE__ */ lazyPart<UsageBadgeProps>(
   () => import('./usage-badge').then((module) => module.UsageBadge),
   () => null,
+  true,
 )
 
 const stallNotice = /* @__PURE__ */ lazyPart<StallNoticeProps>(
   () => import('./stall-notice').then((module) => module.StallNotice),
   () => null,
+  true,
 )
 
 const turnActions = /* @__PURE__ */ lazyPart<TurnActionsProps>(
   () => import('./turn-actions').then((module) => module.TurnActions),
   () => null,
+  true,
 )
 
 // The lane's frame, empty, while its chunk loads.

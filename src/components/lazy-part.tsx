@@ -12,8 +12,10 @@ export interface LazyPart<P extends object> {
  * chunk. Once loaded the part renders synchronously, as a static import would: `<AgentChat>` starts loading every part
  * right after it first shows, so a tool card arriving later never suspends. A part shown before its
  * chunk has arrived (a chat that opens on a history) renders `fallback` meanwhile, a placeholder of the same box.
+ * A failed download reaches the error boundary, unless the part is `optional` (an extra of a turn, such as its
+ * usage or its actions): then the part stays its fallback, rather than the whole turn becoming an error.
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: (props: P) => ReactNode): LazyPart<P> {
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: (props: P) => ReactNode, optional = false): LazyPart<P> {
   let loaded: ComponentType<P> | undefined
   let loading: Promise<ComponentType<P>> | undefined
   const preload = () =>
@@ -27,7 +29,16 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       },
     ))
   // React.lazy keeps a rejection for good: a fresh one after each failed download
-  const suspended = () => lazy(() => preload().then((component) => ({ default: component })))
+  const suspended = () =>
+    lazy(() =>
+      preload().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          if (optional) return { default: fallback as ComponentType<P> }
+          throw error
+        },
+      ),
+    )
   let Suspended = suspended()
   // forwardRef, not a `ref` prop: React 18 gives a function component no ref (a data block forwards one to its media)
   const LazyPartView = forwardRef<unknown, P>(function LazyPartView(given, ref) {

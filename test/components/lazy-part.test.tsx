@@ -92,6 +92,25 @@ describe('lazyPart', () => {
     expect(attempt).toBe(2)
   })
 
+  it('keeps an optional part its placeholder when the download fails, and downloads again for the next one shown', async () => {
+    const attempts = [deferred<typeof Card>(), deferred<typeof Card>()]
+    let attempt = 0
+    const part = lazyPart(() => attempts[attempt++]!.promise, placeholder, true)
+    const first = render(
+      <Boundary>
+        <part.Component label="usage" />
+      </Boundary>,
+    )
+    await act(async () => attempts[0]!.reject(new Error('offline')))
+    expect(screen.queryByText('part failed')).toBeNull()
+    expect(screen.getByText('loading usage')).toBeTruthy()
+    first.unmount()
+    render(<part.Component label="usage" />)
+    await act(async () => attempts[1]!.resolve(Card))
+    expect(screen.getByRole('button').textContent).toBe('usage 0')
+    expect(attempt).toBe(2)
+  })
+
   it('forwards a ref to the loaded part, in React 18 as in 19', async () => {
     const Figure = forwardRef<HTMLElement, { readonly label: string }>(function Figure({ label }, ref) {
       return <figure ref={ref}>{label}</figure>
