@@ -5,13 +5,13 @@ import type { AgentProviderProps, AgentStoreProps } from '../react/agent-provide
 import { useAgentStore } from '../react/use-agent-store'
 import type { AttachmentPolicy } from './attachments'
 import { ChatOptionsContext } from './chat-options'
-import { LazyConfirmationTray as ConfirmationTray, preloadChatParts } from './chat-parts'
+import { LazyConfirmationController, LazyConfirmationTray as ConfirmationTray, preloadChatParts } from './chat-parts'
 import type { ChatOptions } from './chat-options'
 import { AgentComponentsContext } from './components-context'
 import type { AgentChatComponents } from './components-context'
 import { Composer } from './composer'
 import { ConnectionNotice } from './connection-notice'
-import { ConfirmationProvider, useConfirmationSession } from './confirmation-context'
+import { ConfirmationFrame, useConfirmationSession } from './confirmation-context'
 import { ErrorBanner } from './error-banner'
 import { AgentLocaleContext, resolveAgentStrings } from './i18n'
 import type { AgentLocale, AgentStringOverrides } from './i18n'
@@ -99,7 +99,7 @@ export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function Age
         <AgentComponentsContext.Provider value={components ?? NO_OVERRIDES}>
           <MediaPolicyContext.Provider value={mediaPolicy ?? NO_MEDIA_ORIGINS}>
             <ChatOptionsContext.Provider value={options}>
-              <ConfirmationProvider>
+              <ConfirmationFrame controller={LazyConfirmationController}>
                 <ChatFrame
                   data-agentscope=""
                   data-theme={theme}
@@ -115,7 +115,7 @@ export const AgentChat = forwardRef<HTMLDivElement, AgentChatProps>(function Age
                   <Composer placeholder={placeholder} attachments={attachments} />
                   <LiveAnnouncer />
                 </ChatFrame>
-              </ConfirmationProvider>
+              </ConfirmationFrame>
             </ChatOptionsContext.Provider>
           </MediaPolicyContext.Provider>
         </AgentComponentsContext.Provider>

@@ -1,6 +1,7 @@
 import type { ComponentType, RefAttributes } from 'react'
 import { useAgentStore } from '../react/use-agent-store'
 import { selectToolCall } from '../store/selectors'
+import type { ConfirmationControllerProps } from './confirmation-context'
 import type { ConfirmationTrayProps } from './confirmation-tray'
 import { lazyPart } from './lazy-part'
 import type { LazyPart } from './lazy-part'
@@ -16,11 +17,13 @@ import type { UsageBadgeProps } from './usage-badge'
 /**
  * The parts of `<AgentChat>` a chat does not run at start, each a chunk of its own (see lazyPart), all in one place
  * so that {@link preloadChatParts} knows them: the tool card with its argument views, editor, diff and the
- * partial-JSON parser; media with the lightbox; the batch bar with its confirmation card.
+ * partial-JSON parser; media with the lightbox (and the check of its source); the batch bar with its confirmation
+ * card, and the controller that gathers the answers; the thinking card; what a finished turn adds (usage, the stall
+ * notice, its actions); subagent lanes.
  * A part must not import, even indirectly, a module holding an `import()` (this one, the markdown's loaders):
  * Rolldown keeps such a cycle of chunks, and every module they use, in apps that never reach it (one with the hooks
- * only). Subagent lanes render turns, so they stay in the first chunk. The error banner stays there too: it has to
- * show when the network is what failed.
+ * only). So a lane renders its turns with the `Turn` of AgentPartsContext rather than by importing TurnView.
+ * The error banner stays in the first chunk: it has to show when the network is what failed.
  */
 
 // While the card's chunk loads: the box of a folded card (its border and one header line), so nothing moves.
@@ -91,10 +94,18 @@ const subagentLane = /* @__PURE__ */ lazyPart<SubagentLaneViewProps & RefAttribu
   () => <section className="as-lane" aria-busy="true" />,
 )
 
+// What gathers the answers while the agent asks (it renders nothing); without its chunk the cards offer no answers.
+const confirmationController = /* @__PURE__ */ lazyPart<ConfirmationControllerProps>(
+  () => import('./confirmation-controller').then((module) => module.ConfirmationController),
+  () => null,
+  true,
+)
+
 export const LazyToolCallView: ComponentType<ToolCallViewProps> = toolCallView.Component
 export const LazyToolOutput = toolOutput.Component
 export const LazySourcedMediaView = mediaView.Component
 export const LazyConfirmationTray = confirmationTray.Component
+export const LazyConfirmationController = confirmationController.Component
 export const LazyThinkingBlockView = thinkingBlock.Component
 export const LazyUsageBadge = usageBadge.Component
 export const LazyStallNotice = stallNotice.Component
@@ -106,6 +117,7 @@ const PARTS: readonly LazyPart<never>[] = [
   toolOutput,
   mediaView,
   confirmationTray,
+  confirmationController,
   thinkingBlock,
   usageBadge,
   stallNotice,

@@ -1,12 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
-import type { ReactNode } from 'react'
+import { createContext, useContext, useEffect, useState } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import type { PendingToolCalls } from '../core/state'
 import type { ToolUseBlock } from '../core/message'
-import { useAgentStore } from '../react/use-agent-store'
 import { usePendingConfirmation } from '../react/use-pending-confirmation'
 import type { ConfirmationDecision } from '../core/build-message'
-import { useTransportCapabilities } from '../react/use-transport-capabilities'
-import { useAgentStrings } from './i18n'
 
 /** The answers being gathered for the agent's current confirmation request. */
 export interface ConfirmationSession {
@@ -40,85 +37,34 @@ export interface ConfirmationOffer {
 // undefined: no provider above (a tray rendered on its own brings one); null: nothing is asked.
 const ConfirmationContext = createContext<ConfirmationSession | null | undefined>(undefined)
 
-const NO_DECISIONS: ReadonlyMap<string, ConfirmationDecision> = new Map()
-const NO_CALLS: NonNullable<ReturnType<typeof usePendingConfirmation>>['toolCalls'] = []
+/** Props of a confirmation controller: it gathers the answers to `pending` and reports the session it keeps. */
+export interface ConfirmationControllerProps {
+  readonly pending: PendingToolCalls
+  readonly onSession: (session: ConfirmationSession) => void
+}
 
-/** Gathers the user's answers to the current confirmation request for the cards and the batch bar under it. */
-export function ConfirmationProvider({ children }: { readonly children: ReactNode }) {
+/**
+ * Provides the session of the agent's current confirmation request to the cards and the batch bar under it. The
+ * session itself comes from `controller` (ConfirmationController), rendered beside the children only while the
+ * agent asks: `<AgentChat>` passes it as a lazy part (chat-parts), so a chat loads that code once it is needed.
+ */
+export function ConfirmationFrame({
+  controller: Controller,
+  children,
+}: {
+  readonly controller: ComponentType<ConfirmationControllerProps>
+  readonly children: ReactNode
+}) {
   const pending = usePendingConfirmation()
-  const confirm = useAgentStore((state) => state.confirm)
-  // A new request starts with no decisions; the key is kept with them rather than remounting the chat under it.
-  const requestKey = pending === null ? '' : `${pending.requestReplyId}:${pending.toolCalls.map((call) => call.id).join(',')}`
-  const [answers, setAnswers] = useState<{ readonly key: string; readonly decisions: ReadonlyMap<string, ConfirmationDecision> }>({
-    key: '',
-    decisions: NO_DECISIONS,
-  })
-  const decisions = answers.key === requestKey ? answers.decisions : NO_DECISIONS
-  const setDecisions = useCallback(
-    (next: ReadonlyMap<string, ConfirmationDecision>) => setAnswers({ key: requestKey, decisions: next }),
-    [requestKey],
+  const [session, setSession] = useState<ConfirmationSession | null>(null)
+  // the session of an earlier request is never shown for a new one
+  const value = pending !== null && session?.pending === pending ? session : null
+  return (
+    <ConfirmationContext.Provider value={value}>
+      {pending !== null && <Controller pending={pending} onSession={setSession} />}
+      {children}
+    </ConfirmationContext.Provider>
   )
-  const [sending, setSending] = useState(false)
-  const [shown, setShown] = useState<ReadonlySet<string>>(new Set())
-  const [cards] = useState(() => new Map<string, HTMLElement>())
-  const strings = useAgentStrings()
-  const { confirm: canAnswer, editArguments: canEdit, rules: canAlwaysAllow } = useTransportCapabilities()
-  const note = !canAnswer ? strings.transportCannotConfirm : !canEdit || !canAlwaysAllow ? strings.transportApproveDenyOnly : null
-  const offer = useMemo(() => ({ canAnswer, canEdit, canAlwaysAllow, note }), [canAnswer, canEdit, canAlwaysAllow, note])
-  const calls = pending?.toolCalls ?? NO_CALLS
-  const submit = useCallback(
-    (answers: readonly ConfirmationDecision[]) => {
-      if (answers.length === 0) return
-      setSending(true)
-      // The store refuses a second answer while one is on its way; a failure is shown by the error banner, and
-      // the question stays pending, so the buttons come back either way.
-      confirm(answers)
-        .catch(() => {})
-        .finally(() => setSending(false))
-    },
-    [confirm],
-  )
-  const decide = useCallback(
-    (decision: ConfirmationDecision) => {
-      if (sending) return
-      const next = new Map(decisions).set(decision.toolCallId, decision)
-      setDecisions(next)
-      if (calls.every((call) => next.has(call.id))) submit(calls.map((call) => next.get(call.id)!))
-    },
-    [calls, decisions, sending, submit, setDecisions],
-  )
-  const decideAll = useCallback(
-    (approved: boolean) => {
-      if (sending) return
-      const next = new Map(decisions)
-      for (const call of calls) if (!next.has(call.id)) next.set(call.id, { toolCallId: call.id, approved })
-      setDecisions(next)
-      submit(calls.map((call) => next.get(call.id)!))
-    },
-    [calls, decisions, sending, submit, setDecisions],
-  )
-  const sendDecided = useCallback(() => {
-    if (!sending) submit(calls.flatMap((call) => (decisions.has(call.id) ? [decisions.get(call.id)!] : [])))
-  }, [calls, decisions, sending, submit])
-  const register = useCallback(
-    (toolCallId: string, element: HTMLElement | null) => {
-      if (element === null) cards.delete(toolCallId)
-      else cards.set(toolCallId, element)
-      setShown((current) => {
-        if (current.has(toolCallId) === (element !== null)) return current
-        const next = new Set(current)
-        if (element === null) next.delete(toolCallId)
-        else next.add(toolCallId)
-        return next
-      })
-    },
-    [cards],
-  )
-  const value = useMemo(
-    () => (pending === null ? null : { pending, decisions, sending, decide, decideAll, sendDecided, cards, shown, register, offer }),
-    [pending, decisions, sending, decide, decideAll, sendDecided, cards, shown, register, offer],
-  )
-  return <ConfirmationContext.Provider value={value}>{children}</ConfirmationContext.Provider>
 }
 
 /** The current confirmation request and its answers, or null when nothing is asked (or outside `<AgentChat>`). */

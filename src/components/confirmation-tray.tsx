@@ -1,7 +1,8 @@
 import { forwardRef, useEffect, useRef } from 'react'
 import type { HTMLAttributes, KeyboardEvent } from 'react'
 import { ConfirmationCard } from './confirmation-card'
-import { ConfirmationProvider, useConfirmationSession, useHasConfirmationProvider } from './confirmation-context'
+import { useConfirmationSession, useHasConfirmationProvider } from './confirmation-context'
+import { ConfirmationProvider } from './confirmation-controller'
 import type { ConfirmationSession } from './confirmation-context'
 import { useAgentStrings } from './i18n'
 
