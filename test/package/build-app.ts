@@ -91,7 +91,7 @@ export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, 
 // Measured after merging main on 2 December 2026 (main had grown: a subagent's own confirmation, the robust and
 // session branches): core 16.13, hooks 22.36, `<AgentChat>` 60.82 kB, stylesheet 5.03 kB (over its budget again
 // with main's new rules).
-export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 16_200, hooks: 22_400, agentChat: 52_900, css: 5_000 }
+export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 16_200, hooks: 22_400, agentChat: 52_700, css: 5_000 }
 
 /** The apps measured for each figure, in `apps/`. */
 export const SIZED_APPS: Readonly<Record<Exclude<SizedApp, 'css'>, string>> = {

@@ -1,6 +1,5 @@
-import { createElement, memo, type ReactNode } from 'react'
-import type { MathNode } from './math-render'
-import { useMath } from './use-math'
+import { memo } from 'react'
+import { lazyPart } from '../lazy-part'
 
 /** Props of `MathFormula`. */
 export interface MathFormulaProps {
@@ -14,19 +13,20 @@ export interface MathFormulaProps {
   readonly block?: boolean
 }
 
-function renderMathNode(node: MathNode, key: number): ReactNode {
-  if (node.type === 'text') return node.value
-  // the tree is bounded in depth by the math chunk, and holds only MathML tags and presentation attributes
-  return createElement(node.tag, { key, ...node.attributes }, ...node.children.map(renderMathNode))
-}
-
-/** A formula: its source while it streams or loads, then KaTeX's MathML as React elements. */
-export const MathFormula = memo(function MathFormula({ tex, display, status, block = false }: MathFormulaProps) {
-  const typeset = useMath(tex, display, status === 'done')
+function MathSource({ tex, display, status, block = false }: MathFormulaProps) {
   const Wrapper = block ? 'div' : 'span'
   return (
-    <Wrapper className={block ? 'as-md-math-block' : 'as-md-math'} data-display={display ? '' : undefined} data-status={typeset ? 'typeset' : status}>
-      {typeset ? renderMathNode(typeset, 0) : <code className="as-md-math-source">{tex}</code>}
+    <Wrapper className={block ? 'as-md-math-block' : 'as-md-math'} data-display={display ? '' : undefined} data-status={status}>
+      <code className="as-md-math-source">{tex}</code>
     </Wrapper>
   )
+}
+
+// KaTeX with what turns its MathML into elements: one chunk, loaded when the first formula is ready to typeset.
+// Its source shows meanwhile, and for good when the chunk can't load (offline, blocked).
+const typesetMath = /* @__PURE__ */ lazyPart(() => import('./math-typeset').then((module) => module.TypesetMath), MathSource, true)
+
+/** A formula: its source while it streams or loads, then KaTeX's MathML as React elements. */
+export const MathFormula = memo(function MathFormula(props: MathFormulaProps) {
+  return props.status === 'done' ? <typesetMath.Component {...props} /> : <MathSource {...props} />
 })
