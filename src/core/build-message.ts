@@ -225,10 +225,11 @@ function withoutNullValues(metadata: Readonly<Record<string, unknown>> | undefin
 // Blocks and sources
 // ---------------------------------------------------------------------------------------------------------
 
-const MEDIA_TYPE_TOKEN = String.raw`[a-z0-9][\w!#$&^.+-]*`
-// type/subtype, optionally followed by parameters (`text/plain; charset=utf-8`)
-const MEDIA_TYPE_PATTERN = new RegExp(
-  String.raw`^${MEDIA_TYPE_TOKEN}/${MEDIA_TYPE_TOKEN}(\s*;\s*${MEDIA_TYPE_TOKEN}=("[^"]*"|${MEDIA_TYPE_TOKEN}))*$`,
+const MEDIA_TYPE_TOKEN = '[a-z0-9][\\w!#$&^.+-]*'
+// type/subtype, optionally followed by parameters (`text/plain; charset=utf-8`); pure, so that an app that never
+// checks a media type drops it (no String.raw: a tagged template is a call the bundler keeps)
+const MEDIA_TYPE_PATTERN = /*#__PURE__*/ new RegExp(
+  `^${MEDIA_TYPE_TOKEN}/${MEDIA_TYPE_TOKEN}(\\s*;\\s*${MEDIA_TYPE_TOKEN}=("[^"]*"|${MEDIA_TYPE_TOKEN}))*$`,
   'i',
 )
 const BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/
