@@ -27,6 +27,11 @@ export interface AgentStreamErrorDetails {
   readonly cause?: unknown
 }
 
+/** The message of a caught value: an Error's own, else the value as a string. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
 /** An error from the event stream; its message says what happened and what to fix. */
 export class AgentStreamError extends Error {
   override readonly name = 'AgentStreamError'

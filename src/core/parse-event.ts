@@ -1,5 +1,6 @@
 import { AgentStreamError } from './errors'
 import { AGENT_EVENT_TYPES, LEGACY_EVENT_TYPE_ALIASES } from './events'
+import { isJsonObject } from './is-json-object'
 import type { AgentEvent, AgentEventType } from './events'
 
 /** The outcome of {@link parseAgentEvent}: the event, or an error naming the type and field at fault. */
@@ -21,7 +22,7 @@ const boolean = typed('boolean')
 const object =
   (expected: string): Check =>
   (value, path) =>
-    isObject(value) ? value : fail(path, expected, value)
+    isJsonObject(value) ? value : fail(path, expected, value)
 const array: Check = (value, path) => (Array.isArray(value) ? value : fail(path, 'an array', value))
 
 /** A field that may be absent or null; it then becomes what `fallback` makes (undefined: dropped). */
@@ -220,7 +221,7 @@ class FieldError extends Error {
 export function parseAgentEvent(value: unknown): ParseAgentEventResult {
   let type: unknown
   try {
-    if (!isObject(value)) {
+    if (!isJsonObject(value)) {
       return invalid(undefined, undefined, `an event must be a JSON object, got ${describe(value)}`)
     }
     type = value.type
@@ -261,7 +262,7 @@ function isPlainDelta(value: JsonObject, type: string): boolean {
     isOptionalString(value.id) &&
     isOptionalString(value.createdAt) &&
     isOptionalString(value.source) &&
-    (metadata === undefined || (typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata)))
+    (metadata === undefined || isJsonObject(metadata))
   )
 }
 
@@ -273,10 +274,6 @@ function invalid(eventType: string | undefined, field: string | undefined, reaso
 
 function fail(path: string, expected: string, value: unknown): never {
   throw new FieldError(path, `"${path}" must be ${expected}, got ${describe(value)}`)
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function describe(value: unknown): string {

@@ -1,4 +1,4 @@
-import { AgentStreamError } from '../core/errors'
+import { AgentStreamError, messageOf } from '../core/errors'
 
 /** What the SSE framing said about a frame, besides its data. */
 export interface EventStreamFrame {
@@ -183,10 +183,6 @@ function concatenate(chunks: readonly Uint8Array[]): Uint8Array {
     offset += chunk.length
   }
   return result
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 function ignore(): void {}

@@ -1,4 +1,4 @@
-import { AgentStreamError } from '../core/errors'
+import { AgentStreamError, messageOf } from '../core/errors'
 import type { Msg } from '../core/message'
 import { FULL_CAPABILITIES } from './agent-transport'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
@@ -79,8 +79,7 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
       response = await fetchImpl(url, { credentials, ...init })
     } catch (error) {
       if (init.signal?.aborted) throw error
-      const reason = error instanceof Error ? error.message : String(error)
-      throw new AgentStreamError('network-error', `Could not reach the agent server (${what} ${url}): ${reason}`, {
+      throw new AgentStreamError('network-error', `Could not reach the agent server (${what} ${url}): ${messageOf(error)}`, {
         cause: error,
       })
     }
