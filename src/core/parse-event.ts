@@ -1,5 +1,5 @@
 import { AgentStreamError } from './errors'
-import { AGENT_EVENT_TYPES, LEGACY_EVENT_TYPE_ALIASES } from './events'
+import { LEGACY_EVENT_TYPE_ALIASES } from './events'
 import { isJsonObject } from './is-json-object'
 import type { AgentEvent, AgentEventType } from './events'
 
@@ -201,8 +201,6 @@ const FIELDS: Readonly<Record<AgentEventType, Fields>> = {
   CUSTOM: { ...BASE_FIELDS, name: string, value: (value) => value ?? {} },
 }
 
-const KNOWN_TYPES: ReadonlySet<string> = new Set(AGENT_EVENT_TYPES)
-
 // Thrown inside the validator only, and always caught by parseAgentEvent.
 class FieldError extends Error {
   constructor(
@@ -229,7 +227,13 @@ export function parseAgentEvent(value: unknown): ParseAgentEventResult {
       return invalid(undefined, 'type', `an event needs a string "type", got ${describe(type)}`)
     }
     if (isPlainDelta(value, type)) return { ok: true, event: value as unknown as AgentEvent }
-    const canonical = KNOWN_TYPES.has(type) ? (type as AgentEventType) : LEGACY_EVENT_TYPE_ALIASES[type]
+    // FIELDS has a key per canonical type (its type says so): the kit's list of them need not be bundled too. Own
+    // keys only, so that `toString` or `__proto__` is no type.
+    const canonical = Object.hasOwn(FIELDS, type)
+      ? (type as AgentEventType)
+      : Object.hasOwn(LEGACY_EVENT_TYPE_ALIASES, type)
+        ? LEGACY_EVENT_TYPE_ALIASES[type]
+        : undefined
     if (canonical === undefined) {
       return invalid(type, 'type', `unknown event type "${truncate(type)}" (names are case-sensitive)`)
     }
