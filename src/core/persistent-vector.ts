@@ -10,7 +10,7 @@ const MASK = WIDTH - 1
 
 type TrieNode<T> = readonly (TrieNode<T> | T)[]
 
-const EMPTY_NODE: readonly never[] = Object.freeze([])
+const EMPTY_NODE: readonly never[] = /*#__PURE__*/ Object.freeze([])
 
 // The arrays made by toArray, kept beside the vectors so that two vectors with the same items stay deep-equal.
 const ARRAYS = new WeakMap<object, readonly unknown[]>()
