@@ -9,6 +9,7 @@ import { createAgentState, parseAgentEvent, reduce } from '../src/core'
 import type { AgentState } from '../src/core'
 import { createAgentStore } from '../src/store/create-agent-store'
 import type { AgentStore } from '../src/store/agent-store-state'
+import type { TranscriptItem } from '../src/session/session-state'
 import type { AgentTransport, RunHandlers } from '../src/transport/agent-transport'
 import { collectGarbage } from './measure'
 import type { RunPlan } from './measure'
@@ -167,65 +168,116 @@ interface KindResult {
   readonly sizes: readonly SizeResult[]
 }
 
-/** µs per event for MEASURED_BLOCKS more blocks in a turn that holds `size` already, median of the samples. */
-function timeBlocks(kind: Kind, size: number, plan: RunPlan): SizeResult {
-  const make = eventMaker(`${kind}-${size}`)
-  const prefix: WireValue[] = [make('AGENT_START', 'R', { name: 'assistant' }), make('MODEL_CALL_START', 'M')]
-  for (let index = 0; index < size; index++) prefix.push(...blockEvents(make, kind, index))
-  const base = applyAll(createAgentState(), prefix)
-  const samples = plan.warmups + plan.runs
-  const core: number[] = []
-  const store: number[] = []
-  let coreState = base
-  const driven = drivenStore()
-  driven.store.setState({ agent: base })
-  let next = size
-  for (let sample = 0; sample < samples; sample++) {
-    const values: WireValue[] = []
-    for (let count = 0; count < MEASURED_BLOCKS; count++) values.push(...blockEvents(make, kind, next++))
-    const storeValues: WireValue[] = []
-    for (let count = 0; count < MEASURED_BLOCKS; count++) storeValues.push(...blockEvents(make, kind, next++))
-    collectGarbage()
-    let started = performance.now()
-    coreState = applyAll(coreState, values)
-    if (sample >= plan.warmups) core.push(((performance.now() - started) * 1000) / values.length)
-    collectGarbage()
-    started = performance.now()
-    driven.feed(storeValues)
-    if (sample >= plan.warmups) store.push(((performance.now() - started) * 1000) / storeValues.length)
-  }
-  return { size, core: median(core), store: median(store) }
+// One row of a table: what a sample measures, started from the same state each time.
+interface Subject {
+  /** Untimed: back to the starting state, ready for the sample (the first event of it already applied). */
+  prime(): void
+  /** The timed part of a sample. */
+  run(): void
+  /** What one sample counts (events or turns), for the per-item figure. */
+  readonly items: number
+  readonly samples: number[]
 }
 
-/** µs per turn for MEASURED_TURNS more turns after `size` turns, median of the samples. */
-function timeTurns(size: number, plan: RunPlan): SizeResult {
-  const make = eventMaker(`turns-${size}`)
-  const prefix: WireValue[] = []
-  for (let turn = 0; turn < size; turn++) prefix.push(...turnEvents(make, turn))
-  const base = applyAll(createAgentState(), prefix)
-  const core: number[] = []
-  const store: number[] = []
-  let coreState = base
-  const driven = drivenStore()
-  const transcript = Array.from({ length: size }, (_, index) => ({ kind: 'turn' as const, key: `turn-${index}`, index }))
-  driven.store.setState({ agent: base, transcript })
-  let next = size
+/**
+ * Samples every subject in turn, each sample from its own starting state, rotating which goes first: the sizes of a
+ * table then share the JIT's and the heap's state alike, and a slower machine slows them alike. (Measured one size
+ * after another, with each sample going on from the last, the first rows were taken on less warmed code and the
+ * "10" row ended a run with 24,000 blocks.)
+ */
+function sampleInterleaved(subjects: readonly Subject[], plan: RunPlan): void {
   for (let sample = 0; sample < plan.warmups + plan.runs; sample++) {
-    const values: WireValue[] = []
-    for (let count = 0; count < MEASURED_TURNS; count++) values.push(...turnEvents(make, next++))
-    collectGarbage()
-    let started = performance.now()
-    coreState = applyAll(coreState, values)
-    if (sample >= plan.warmups) core.push(((performance.now() - started) * 1000) / MEASURED_TURNS)
-    // The store's turns go on after the core's, in the store's own chat.
-    const storeValues: WireValue[] = []
-    for (let count = 0; count < MEASURED_TURNS; count++) storeValues.push(...turnEvents(make, next++))
-    collectGarbage()
-    started = performance.now()
-    driven.feed(storeValues)
-    if (sample >= plan.warmups) store.push(((performance.now() - started) * 1000) / MEASURED_TURNS)
+    for (let offset = 0; offset < subjects.length; offset++) {
+      const subject = subjects[(sample + offset) % subjects.length] as Subject
+      subject.prime()
+      collectGarbage()
+      const started = performance.now()
+      subject.run()
+      if (sample >= plan.warmups) subject.samples.push(((performance.now() - started) * 1000) / subject.items)
+    }
   }
-  return { size, core: median(core), store: median(store) }
+}
+
+// The core from `base` (with the sample's first event applied untimed: a state branched from `base` copies its seen
+// ids once, on its first event), then `values`.
+function coreSubject(base: AgentState, nextValues: () => WireValue[], items: number): Subject {
+  let state = base
+  let values: WireValue[] = []
+  return {
+    prime() {
+      const [first, ...rest] = nextValues()
+      state = applyAll(base, [first])
+      values = rest
+    },
+    run() {
+      state = applyAll(state, values)
+    },
+    items,
+    samples: [],
+  }
+}
+
+// The store put back to `base` (and `transcript`), its first frame flushed untimed, then fed `values` frame by frame.
+function storeSubject(base: AgentState, transcript: readonly TranscriptItem[], nextValues: () => WireValue[], items: number): Subject {
+  const driven = drivenStore()
+  let values: WireValue[] = []
+  return {
+    prime() {
+      const [first, ...rest] = nextValues()
+      driven.store.setState({ agent: base, transcript })
+      driven.feed([first])
+      values = rest
+    },
+    run() {
+      driven.feed(values)
+    },
+    items,
+    samples: [],
+  }
+}
+
+/** µs per event for MEASURED_BLOCKS more blocks in a turn that holds 10, 1,000 or 100,000 already, medians. */
+function timeBlocks(kind: Kind, plan: RunPlan): SizeResult[] {
+  const rows = BLOCK_SIZES.map((size) => {
+    const make = eventMaker(`${kind}-${size}`)
+    const prefix: WireValue[] = [make('AGENT_START', 'R', { name: 'assistant' }), make('MODEL_CALL_START', 'M')]
+    for (let index = 0; index < size; index++) prefix.push(...blockEvents(make, kind, index))
+    const base = applyAll(createAgentState(), prefix)
+    const nextValues = () => {
+      const values: WireValue[] = []
+      for (let count = 0; count < MEASURED_BLOCKS; count++) values.push(...blockEvents(make, kind, size + count))
+      return values
+    }
+    const items = blockEvents(make, kind, 0).length * MEASURED_BLOCKS - 1
+    return { size, core: coreSubject(base, nextValues, items), store: storeSubject(base, [], nextValues, items) }
+  })
+  sampleInterleaved(
+    rows.flatMap((row) => [row.core, row.store]),
+    plan,
+  )
+  return rows.map((row) => ({ size: row.size, core: median(row.core.samples), store: median(row.store.samples) }))
+}
+
+/** µs per turn for MEASURED_TURNS more turns after 10, 100 or 1,000 turns, medians. */
+function timeTurns(plan: RunPlan): SizeResult[] {
+  const rows = TURN_SIZES.map((size) => {
+    const make = eventMaker(`turns-${size}`)
+    const prefix: WireValue[] = []
+    for (let turn = 0; turn < size; turn++) prefix.push(...turnEvents(make, turn))
+    const base = applyAll(createAgentState(), prefix)
+    const transcript = Array.from({ length: size }, (_, index) => ({ kind: 'turn' as const, key: `turn-${index}`, index }))
+    const nextValues = () => {
+      const values: WireValue[] = []
+      for (let count = 0; count < MEASURED_TURNS; count++) values.push(...turnEvents(make, size + count))
+      return values
+    }
+    return { size, core: coreSubject(base, nextValues, MEASURED_TURNS), store: storeSubject(base, transcript, nextValues, MEASURED_TURNS) }
+  })
+  sampleInterleaved(
+    rows.flatMap((row) => [row.core, row.store]),
+    plan,
+  )
+  return rows.map((row) => ({ size: row.size, core: median(row.core.samples), store: median(row.store.samples) }))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -260,22 +312,30 @@ interface HotPathResult {
   readonly store: number
 }
 
-function timeHotPath(scale: number, plan: RunPlan): HotPathResult {
-  const values = createWorkload(scale).events as readonly unknown[]
-  const bare: number[] = []
-  const store: number[] = []
+// Both scales sampled in turn (bare, then the store, for each), so that neither is measured on colder code.
+function timeHotPath(scales: readonly number[], plan: RunPlan): HotPathResult[] {
+  // JSON-parsed, as a transport hands them over: the workload's own objects hold ids built by concatenation (cons
+  // strings), which cost the de-duplication's lookups more than any id a server sends.
+  const rows = scales.map((scale) => ({
+    scale,
+    values: createWorkload(scale).wire.map((json) => JSON.parse(json) as unknown),
+    bare: [] as number[],
+    store: [] as number[],
+  }))
   for (let sample = 0; sample < plan.warmups + plan.runs; sample++) {
-    collectGarbage()
-    let started = performance.now()
-    bareFold(values)
-    if (sample >= plan.warmups) bare.push(((performance.now() - started) * 1000) / values.length)
-    const driven = drivenStore()
-    collectGarbage()
-    started = performance.now()
-    driven.feed(values)
-    if (sample >= plan.warmups) store.push(((performance.now() - started) * 1000) / values.length)
+    for (const row of rows) {
+      collectGarbage()
+      let started = performance.now()
+      bareFold(row.values)
+      if (sample >= plan.warmups) row.bare.push(((performance.now() - started) * 1000) / row.values.length)
+      const driven = drivenStore()
+      collectGarbage()
+      started = performance.now()
+      driven.feed(row.values)
+      if (sample >= plan.warmups) row.store.push(((performance.now() - started) * 1000) / row.values.length)
+    }
   }
-  return { scale, events: values.length, bare: median(bare), store: median(store) }
+  return rows.map((row) => ({ scale: row.scale, events: row.values.length, bare: median(row.bare), store: median(row.store) }))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,23 +355,13 @@ function progress(message: string): void {
 export function runScalingBench(plan: RunPlan, _failures: string[]): ScalingResults {
   const blocks: KindResult[] = []
   for (const kind of ['text', 'tool'] as const) {
-    const sizes: SizeResult[] = []
-    for (const size of BLOCK_SIZES) {
-      progress(`${kind} blocks after ${size}`)
-      sizes.push(timeBlocks(kind, size, plan))
-    }
-    blocks.push({ kind, sizes })
+    progress(`${kind} blocks after ${BLOCK_SIZES.join(', ')}`)
+    blocks.push({ kind, sizes: timeBlocks(kind, plan) })
   }
-  const turns: SizeResult[] = []
-  for (const size of TURN_SIZES) {
-    progress(`turns after ${size}`)
-    turns.push(timeTurns(size, plan))
-  }
-  const hotPath: HotPathResult[] = []
-  for (const scale of [1, 4]) {
-    progress(`hot path at ${scale}×`)
-    hotPath.push(timeHotPath(scale, plan))
-  }
+  progress(`turns after ${TURN_SIZES.join(', ')}`)
+  const turns = timeTurns(plan)
+  progress('hot path at 1× and 4×')
+  const hotPath = timeHotPath([1, 4], plan)
   return { blocks, turns, hotPath }
 }
 

@@ -43,13 +43,15 @@ export function hasSeenId(seen: SeenIds, count: number, id: string): boolean {
   return (seen.recent.has(id) || seen.previous.has(id)) && seen.remembered(count).includes(id)
 }
 
+function rotate(seen: SeenIds): void {
+  seen.previous = seen.recent
+  seen.recent = new Set()
+}
+
 function add(seen: SeenIds, id: string): void {
   seen.recent.add(id)
   seen.total++
-  if (seen.recent.size >= SEEN_ID_LIMIT) {
-    seen.previous = seen.recent
-    seen.recent = new Set()
-  }
+  if (seen.recent.size >= SEEN_ID_LIMIT) rotate(seen)
 }
 
 /**
@@ -58,8 +60,13 @@ function add(seen: SeenIds, id: string): void {
  */
 export function markSeenId(seen: SeenIds, count: number, id: string): SeenIds | null {
   if (count === seen.total) {
-    if (seen.recent.has(id) || seen.previous.has(id)) return null
-    add(seen, id)
+    if (seen.previous.has(id)) return null
+    // One lookup for the recent ids instead of two (`has`, then `add`): the set grows only when the id is new.
+    const size = seen.recent.size
+    seen.recent.add(id)
+    if (seen.recent.size === size) return null
+    seen.total++
+    if (seen.recent.size >= SEEN_ID_LIMIT) rotate(seen)
     return seen
   }
   if (hasSeenId(seen, count, id)) return null
