@@ -60,6 +60,17 @@ function printTrace(delivery: Delivery, trace: TraceSummary, wallMs: number): vo
   )
 }
 
+// The bare baseline as a row of the peers' table: measured in this run, beside <AgentChat>.
+function bareRow(results: BrowserResults): Cell[] {
+  const [bursts, buffered] = results.bare.deliveries as [DeliveryResult, DeliveryResult]
+  return [
+    'bare zustand + rAF (this run, bench/browser-bare/)',
+    `${formatNumber(bursts.finalText.medianMs)} ms (${formatNumber(bursts.commits)})`,
+    `${formatNumber(buffered.finalText.medianMs)} ms (${formatNumber(buffered.longestLongTask.medianMs)} ms)`,
+    `${kilobytes(results.bare.bytes)} / ${kilobytes(results.bare.gzipBytes)}`,
+  ]
+}
+
 /** Prints the browser tables, the peers beside them, the bundle and any profile summary. */
 export function printBrowserReport(results: BrowserResults): void {
   const [bursts, buffered] = results.deliveries as [DeliveryResult, DeliveryResult]
@@ -83,6 +94,40 @@ export function printBrowserReport(results: BrowserResults): void {
     'commits: <Profiler onRender> in the react-dom/profiling build; frames: rAF callbacks between the first event and settled.',
     `load average ${results.loadAverage.start.toFixed(1)} → ${results.loadAverage.end.toFixed(1)} on ${results.loadAverage.cores} cores during the runs: compare the range, not just the median.`,
   ])
+
+  printSection(
+    `Browser: <AgentChat> beside a bare zustand + requestAnimationFrame render of the same stream (same run, interleaved; target ≤ ${results.targets.ratioToBare}×)`,
+  )
+  printTable(
+    [
+      'delivery',
+      '<AgentChat> wall',
+      'bare wall',
+      'ratio',
+      `≤ ${results.targets.ratioToBare}×`,
+      'ratio per pair',
+      'settled ms (kit / bare)',
+      'commits per frame (kit / bare)',
+      'longest task ms (kit / bare)',
+    ],
+    results.versusBare.map((comparison) => [
+      comparison.delivery === 'bursts' ? `bursts of ${results.eventsPerBurst}` : 'buffered',
+      `${formatNumber(comparison.kitWallMs)} ms`,
+      `${formatNumber(comparison.bareWallMs)} ms`,
+      `${comparison.ratio.toFixed(2)}×`,
+      comparison.pass ? 'PASS' : 'MISS',
+      comparison.pairRatios.map((ratio) => ratio.toFixed(2)).join(' '),
+      `${formatNumber(comparison.kitSettledMs)} / ${formatNumber(comparison.bareSettledMs)}`,
+      `${formatNumber(comparison.kitCommitsPerFrame)} / ${formatNumber(comparison.bareCommitsPerFrame)}`,
+      `${formatNumber(comparison.kitLongestTaskMs)} / ${formatNumber(comparison.bareLongestTaskMs)}`,
+    ]),
+    [
+      'bare (bench/browser-bare/): a zustand store folding the deltas into strings, one setState per rAF, one component rendering the text and',
+      `the tool call's name, arguments and result as plain text (no validation, de-duplication, markdown or thinking card); ${kilobytes(results.bare.bytes)} / ${kilobytes(results.bare.gzipBytes)} gzip without React.`,
+      'Both pages get the events from the same in-page delivery and are measured by the same code (bench/browser/harness.ts): wall = first event → the',
+      'text block done with its final textContent. ratio = <AgentChat> median / bare median; per pair: run k of each, run back to back.',
+    ],
+  )
 
   printSection('Browser: where the commits come from (medians)')
   printTable(
@@ -147,6 +192,7 @@ export function printBrowserReport(results: BrowserResults): void {
         `${formatNumber(buffered.finalText.medianMs)} ms (${formatNumber(buffered.longestLongTask.medianMs)} ms)`,
         kit ? `${kilobytes(kit.bytes)} / ${kilobytes(kit.gzipBytes)}` : '–',
       ],
+      ...(results.bare.deliveries.length === 2 ? [bareRow(results)] : []),
       ...PEER_ANCHORS.map(([peer, burstCell, bufferedCell, bundle]) => [`${peer} (elsewhere)`, burstCell, bufferedCell, bundle]),
     ],
     [
