@@ -278,7 +278,7 @@ function summarize(delivery: Delivery, samples: readonly RunSample[]): DeliveryR
 }
 
 function bundleOf(chunks: readonly ChunkSize[]): BundleResult[] {
-  const groups: ChunkGroup[] = ['kit', 'highlighter', 'styles', 'react', 'page']
+  const groups: ChunkGroup[] = ['entry', 'lazy', 'styles', 'react']
   return groups.map((group) => {
     const members = chunks.filter((chunk) => chunk.group === group)
     const parts: Record<string, number> = {}
