@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { runnerImport, type Plugin, type PreviewServer, type ViteDevServer } from 'vite'
 import react from '@vitejs/plugin-react'
-import { withoutBrokenSourcemap } from './scripts/without-broken-sourcemap'
 import type * as Testing from './src/testing'
 
 // The demo is served under this policy in preview (and in the browser tests): no inline script, no eval.
@@ -70,12 +69,7 @@ const AGENTSCOPE_PROXY = AGENTSCOPE_URL ? { '/api': { target: AGENTSCOPE_URL, ch
 export default defineConfig(({ mode, command }) => ({
   // The library build writes ~120 modules: list them only when asked (`--logLevel info`); warnings still show.
   logLevel: command === 'build' && mode !== 'demo' ? 'warn' : 'info',
-  plugins: [
-    react(),
-    emitStylesheet(mode),
-    withoutBrokenSourcemap(),
-    ...(AGENTSCOPE_URL ? [] : [scriptedAgent({ basePath: '/api', pace: SCRIPTED_AGENT_PACE })]),
-  ],
+  plugins: [react(), emitStylesheet(mode), ...(AGENTSCOPE_URL ? [] : [scriptedAgent({ basePath: '/api', pace: SCRIPTED_AGENT_PACE })])],
   server: { proxy: AGENTSCOPE_PROXY },
   preview: { headers: { 'Content-Security-Policy': STRICT_CSP }, proxy: AGENTSCOPE_PROXY },
   build: mode === 'demo' ? { outDir: 'dist-demo', sourcemap: true } : LIBRARY_BUILD,

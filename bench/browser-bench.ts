@@ -2,9 +2,12 @@
  * Browser benchmark: `<AgentChat>` in headless Chromium, fed by an in-page transport with the 1× workload,
  * delivered in bursts of 64 events per macrotask or all at once ("buffered"). One fresh page per run; medians
  * of wall time to the final text in the DOM, React commits per frame, the longest task and the JS heap, beside
- * the peers of the team's performance notes (measured elsewhere; their figures are copied into and printed by browser-report.ts). A delivery that misses
- * a target gets CPU profiles and a trace, summarised. Timings are printed, never asserted; only the correctness
- * checks can fail the run.
+ * the peers of the team's performance notes (measured elsewhere; their figures are copied into and printed by
+ * browser-report.ts). In the same run, interleaved with it, the bare baseline (bench/browser-bare/: a zustand store
+ * publishing once per frame and one component rendering the text and the tool call as plain text) takes the same
+ * events delivered and measured the same way (bench/browser/harness.ts), and `<AgentChat>`'s wall time is compared
+ * to it (target ≤ 2×). A delivery that misses a target gets CPU profiles and a trace, summarised. Timings are
+ * printed, never asserted; only the correctness checks can fail the run.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -41,6 +44,7 @@ const RUN_TIMEOUT_MS = 30_000
 const PROFILE_INTERVAL_MICROS = 500
 const PROFILE_RUNS = 2
 const RESULTS_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), 'results')
+const BARE_PAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'browser-bare')
 
 /** The targets of the benchmark issue. */
 export const BROWSER_TARGETS = {
@@ -50,6 +54,8 @@ export const BROWSER_TARGETS = {
   commitsPerFrame: 1,
   /** The longest main-thread task during the run, even for buffered delivery. */
   longestTaskMs: 50,
+  /** `<AgentChat>`'s wall time over the bare zustand + rAF baseline's, for the same stream delivered the same way. */
+  ratioToBare: 2,
 } as const
 
 // ---------------------------------------------------------------------------------------------
@@ -73,11 +79,22 @@ interface PageRun {
 /** What else a run records: nothing, a CPU profile, or a trace. */
 type Instrument = 'none' | 'profile' | 'trace'
 
-async function runPage(browser: Browser, url: string, options: RunOptions, instrument: Instrument, failures: string[]): Promise<PageRun> {
+/** Which page a run loads: `<AgentChat>`, or the bare baseline. */
+type Subject = 'kit' | 'bare'
+
+async function runPage(
+  browser: Browser,
+  url: string,
+  options: RunOptions,
+  instrument: Instrument,
+  failures: string[],
+  subject: Subject = 'kit',
+): Promise<PageRun> {
   const context = await browser.newContext({ viewport: VIEWPORT })
+  const label = subject === 'kit' ? `browser ${options.delivery}` : `browser bare ${options.delivery}`
   try {
     const page = await context.newPage()
-    page.on('pageerror', (error) => failures.push(`browser ${options.delivery}: page error ${error.message}`))
+    page.on('pageerror', (error) => failures.push(`${label}: page error ${error.message}`))
     const cdp = await context.newCDPSession(page)
     await page.goto(url)
     await page.waitForFunction(() => 'agentBench' in window)
@@ -107,7 +124,7 @@ async function runPage(browser: Browser, url: string, options: RunOptions, instr
     }
     await cdp.send('HeapProfiler.collectGarbage')
     const after = await cdp.send('Runtime.getHeapUsage')
-    for (const problem of measured.problems) failures.push(`browser ${options.delivery}: ${problem}`)
+    for (const problem of measured.problems) failures.push(`${label}: ${problem}`)
     const sample: RunSample = { ...measured, heapBeforeBytes: before.usedSize, heapAfterBytes: after.usedSize }
     return { sample, info, renderedText, profile: cpuProfile, trace: instrument === 'trace' ? trace : null }
   } finally {
@@ -169,6 +186,31 @@ export interface ProfileResult {
   readonly traceWallMs: number
 }
 
+/** `<AgentChat>` beside the bare baseline for one delivery: medians of the same measures, and the wall-time ratio. */
+export interface BareComparison {
+  readonly delivery: Delivery
+  readonly kitWallMs: number
+  readonly bareWallMs: number
+  /** `kitWallMs / bareWallMs`; the target is at most {@link BROWSER_TARGETS.ratioToBare}. */
+  readonly ratio: number
+  readonly pass: boolean
+  readonly kitSettledMs: number
+  readonly bareSettledMs: number
+  readonly kitCommitsPerFrame: number
+  readonly bareCommitsPerFrame: number
+  readonly kitLongestTaskMs: number
+  readonly bareLongestTaskMs: number
+  /** The ratio in each interleaved pair of runs (kit run k over bare run k), to see how much load moved it. */
+  readonly pairRatios: readonly number[]
+}
+
+/** The bare baseline's own figures: the same summary as `<AgentChat>`'s, and its page's size without React. */
+export interface BareBaselineResult {
+  readonly deliveries: readonly DeliveryResult[]
+  readonly bytes: number
+  readonly gzipBytes: number
+}
+
 /** Everything the browser benchmark measured, as written to results/browser.json. */
 export interface BrowserResults {
   readonly plan: RunPlan
@@ -180,6 +222,9 @@ export interface BrowserResults {
   /** 1-minute load averages when the runs started and ended: other work on the machine skews the times. */
   readonly loadAverage: { readonly start: number; readonly end: number; readonly cores: number }
   readonly deliveries: readonly DeliveryResult[]
+  /** The bare zustand + rAF page, run interleaved with `<AgentChat>`. */
+  readonly bare: BareBaselineResult
+  readonly versusBare: readonly BareComparison[]
   readonly bundle: readonly BundleResult[]
   readonly profiles: readonly ProfileResult[]
   readonly targets: typeof BROWSER_TARGETS
@@ -233,7 +278,7 @@ function summarize(delivery: Delivery, samples: readonly RunSample[]): DeliveryR
 }
 
 function bundleOf(chunks: readonly ChunkSize[]): BundleResult[] {
-  const groups: ChunkGroup[] = ['kit', 'highlighter', 'styles', 'react', 'page']
+  const groups: ChunkGroup[] = ['entry', 'lazy', 'styles', 'react']
   return groups.map((group) => {
     const members = chunks.filter((chunk) => chunk.group === group)
     const parts: Record<string, number> = {}
@@ -259,17 +304,44 @@ function checkReference(info: PageInfo, reference: string | null, failures: stri
   return reference
 }
 
-/** Builds the page, runs each delivery `plan.runs` times (after `plan.warmups`), profiles what misses a target. */
+function compare(kit: DeliveryResult, bare: DeliveryResult): BareComparison {
+  const ratio = kit.finalText.medianMs / bare.finalText.medianMs
+  const pairs = Math.min(kit.samples.length, bare.samples.length)
+  return {
+    delivery: kit.delivery,
+    kitWallMs: kit.finalText.medianMs,
+    bareWallMs: bare.finalText.medianMs,
+    ratio,
+    pass: ratio <= BROWSER_TARGETS.ratioToBare,
+    kitSettledMs: kit.settled.medianMs,
+    bareSettledMs: bare.settled.medianMs,
+    kitCommitsPerFrame: kit.commitsPerFrame,
+    bareCommitsPerFrame: bare.commitsPerFrame,
+    kitLongestTaskMs: kit.longestLongTask.medianMs,
+    bareLongestTaskMs: bare.longestLongTask.medianMs,
+    pairRatios: Array.from({ length: pairs }, (_, index) => kit.samples[index]!.finalTextMs / bare.samples[index]!.finalTextMs),
+  }
+}
+
+/**
+ * Builds both pages, runs each delivery `plan.runs` times (after `plan.warmups`) on each, interleaved, compares
+ * `<AgentChat>` to the bare baseline, and profiles what misses a target.
+ */
 export async function runBrowserBench(plan: RunPlan, failures: string[]): Promise<BrowserResults> {
-  progress('generating the 1× workload and building the page (Vite, production, react-dom/profiling)')
+  progress('generating the 1× workload and building the pages (Vite, production, react-dom/profiling)')
   const workload = createWorkload(1)
   const built: BuiltPage = await buildPage(workload)
+  let bareBuilt: BuiltPage | null = null
   let server: StaticServer | null = null
+  let bareServer: StaticServer | null = null
   let browser: Browser | null = null
   try {
+    bareBuilt = await buildPage(workload, BARE_PAGE_ROOT)
     server = await startStaticServer(built.directory)
+    bareServer = await startStaticServer(bareBuilt.directory)
+    const bareUrl = bareServer.url
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
-    progress(`built in ${formatNumber(built.buildMs)} ms; calibrating the final text (one buffered run)`)
+    progress(`built in ${formatNumber(built.buildMs)} + ${formatNumber(bareBuilt.buildMs)} ms; calibrating the final text (one buffered run each)`)
     const options = (delivery: Delivery, reference: string | null): RunOptions => ({
       delivery,
       eventsPerBurst: EVENTS_PER_BURST,
@@ -278,18 +350,34 @@ export async function runBrowserBench(plan: RunPlan, failures: string[]): Promis
     })
     const calibration = await runPage(browser, server.url, options('buffered', null), 'none', failures)
     const reference = checkReference(calibration.info, calibration.renderedText, failures)
+    const bareCalibration = await runPage(browser, bareUrl, options('buffered', null), 'none', failures, 'bare')
+    const bareReference = checkReference(bareCalibration.info, bareCalibration.renderedText, failures)
     const loadAtStart = os.loadavg()[0] as number
     const samples = new Map<Delivery, RunSample[]>(DELIVERIES.map((delivery) => [delivery, []]))
-    // Interleaved, so both deliveries share the machine's load of the moment.
+    const bareSamples = new Map<Delivery, RunSample[]>(DELIVERIES.map((delivery) => [delivery, []]))
+    // Interleaved, so both deliveries and both pages share the machine's load of the moment.
     for (let index = 0; index < plan.warmups + plan.runs; index++) {
-      progress(`run ${index + 1} of ${plan.warmups + plan.runs}${index < plan.warmups ? ' (warm-up)' : ''}: ${DELIVERIES.join(', ')}`)
+      progress(
+        `run ${index + 1} of ${plan.warmups + plan.runs}${index < plan.warmups ? ' (warm-up)' : ''}: ${DELIVERIES.join(', ')}, each <AgentChat> then bare`,
+      )
       for (const delivery of DELIVERIES) {
         const { sample } = await runPage(browser, server.url, options(delivery, reference), 'none', failures)
-        if (index >= plan.warmups) samples.get(delivery)?.push(sample)
+        const bare = await runPage(browser, bareUrl, options(delivery, bareReference), 'none', failures, 'bare')
+        if (index < plan.warmups) continue
+        samples.get(delivery)?.push(sample)
+        bareSamples.get(delivery)?.push(bare.sample)
       }
     }
     const deliveries = DELIVERIES.map((delivery) => summarize(delivery, samples.get(delivery) ?? []))
+    const bareDeliveries = DELIVERIES.map((delivery) => summarize(delivery, bareSamples.get(delivery) ?? []))
     const loadAverage = { start: loadAtStart, end: os.loadavg()[0] as number, cores: os.cpus().length }
+    const bareChunks = bareBuilt.chunks.filter((chunk) => chunk.group !== 'styles' && chunk.group !== 'react')
+    const bare: BareBaselineResult = {
+      deliveries: bareDeliveries,
+      bytes: bareChunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
+      gzipBytes: bareChunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0),
+    }
+    const versusBare = deliveries.map((result, index) => compare(result, bareDeliveries[index]!))
 
     const profiles: ProfileResult[] = []
     for (const result of deliveries) {
@@ -326,6 +414,8 @@ export async function runBrowserBench(plan: RunPlan, failures: string[]): Promis
       buildMs: built.buildMs,
       loadAverage,
       deliveries,
+      bare,
+      versusBare,
       bundle: bundleOf(built.chunks),
       profiles,
       targets: BROWSER_TARGETS,
@@ -333,6 +423,8 @@ export async function runBrowserBench(plan: RunPlan, failures: string[]): Promis
   } finally {
     await browser?.close()
     await server?.close()
+    await bareServer?.close()
     built.remove()
+    bareBuilt?.remove()
   }
 }

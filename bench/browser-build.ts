@@ -7,7 +7,7 @@ import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from '
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
-import { dirname, extname, join, normalize, sep } from 'node:path'
+import { dirname, extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
@@ -17,11 +17,9 @@ import type { Workload } from './workload'
 
 const BENCH_DIRECTORY = dirname(fileURLToPath(import.meta.url))
 const PAGE_ROOT = join(BENCH_DIRECTORY, 'browser')
-const KIT_SOURCE = join(BENCH_DIRECTORY, '..', 'src') + sep
-const HIGHLIGHTER_MODULE = join(KIT_SOURCE, 'components', 'markdown', 'highlighter.ts')
 
-/** Which part of the page a chunk holds. */
-export type ChunkGroup = 'react' | 'kit' | 'highlighter' | 'page' | 'styles'
+/** Which part of the page a chunk holds: React, the entry (the page and the kit's code at start), the chunks loaded by `import()` (the kit's lazy parts, the highlighter, KaTeX, Mermaid), the stylesheets. */
+export type ChunkGroup = 'react' | 'entry' | 'lazy' | 'styles'
 
 /** One emitted file: minified bytes and gzip bytes (zlib level 9). */
 export interface ChunkSize {
@@ -42,20 +40,10 @@ export interface BuiltPage {
   readonly remove: () => void
 }
 
-// Chunk groups: React alone, the kit (its src plus zustand, as an app would ship it) alone; the highlighter
-// stays the dynamic chunk the kit asks for, and the page (harness and workload types) is the entry.
+// React gets a chunk of its own, so that the entry holds the page and what the kit loads at start, and the kit's
+// lazy parts stay the chunks an app would ship (a forced "kit" chunk made their import() ineffective).
 function isReact(id: string): boolean {
   return /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)
-}
-
-function isKit(id: string): boolean {
-  if (id === HIGHLIGHTER_MODULE || id.endsWith('.css')) return false
-  return id.startsWith(KIT_SOURCE) || /[\\/]node_modules[\\/]zustand[\\/]/.test(id)
-}
-
-// Vite's preload helper is there for the kit's `import()` of the highlighter, so it counts as the kit's.
-function isKitHelper(id: string): boolean {
-  return id === '\0vite/preload-helper.js'
 }
 
 function partOf(id: string): string {
@@ -67,10 +55,8 @@ function partOf(id: string): string {
 }
 
 function groupOf(chunk: Rolldown.OutputChunk): ChunkGroup {
-  if (chunk.facadeModuleId === HIGHLIGHTER_MODULE) return 'highlighter'
   if (chunk.moduleIds.length > 0 && chunk.moduleIds.every(isReact)) return 'react'
-  if (chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => isKit(id) || isKitHelper(id))) return 'kit'
-  return 'page'
+  return chunk.isEntry ? 'entry' : 'lazy'
 }
 
 function gzipBytes(source: string | Uint8Array): number {
@@ -100,10 +86,7 @@ export async function buildPage(workload: Workload, pageRoot = PAGE_ROOT): Promi
       rolldownOptions: {
         output: {
           codeSplitting: {
-            groups: [
-              { name: 'react', test: isReact, priority: 2 },
-              { name: 'kit', test: isKit, priority: 1 },
-            ],
+            groups: [{ name: 'react', test: isReact }],
           },
         },
       },

@@ -60,6 +60,17 @@ function printTrace(delivery: Delivery, trace: TraceSummary, wallMs: number): vo
   )
 }
 
+// The bare baseline as a row of the peers' table: measured in this run, beside <AgentChat>.
+function bareRow(results: BrowserResults): Cell[] {
+  const [bursts, buffered] = results.bare.deliveries as [DeliveryResult, DeliveryResult]
+  return [
+    'bare zustand + rAF (this run, bench/browser-bare/)',
+    `${formatNumber(bursts.finalText.medianMs)} ms (${formatNumber(bursts.commits)})`,
+    `${formatNumber(buffered.finalText.medianMs)} ms (${formatNumber(buffered.longestLongTask.medianMs)} ms)`,
+    `${kilobytes(results.bare.bytes)} / ${kilobytes(results.bare.gzipBytes)}`,
+  ]
+}
+
 /** Prints the browser tables, the peers beside them, the bundle and any profile summary. */
 export function printBrowserReport(results: BrowserResults): void {
   const [bursts, buffered] = results.deliveries as [DeliveryResult, DeliveryResult]
@@ -83,6 +94,41 @@ export function printBrowserReport(results: BrowserResults): void {
     'commits: <Profiler onRender> in the react-dom/profiling build; frames: rAF callbacks between the first event and settled.',
     `load average ${results.loadAverage.start.toFixed(1)} → ${results.loadAverage.end.toFixed(1)} on ${results.loadAverage.cores} cores during the runs: compare the range, not just the median.`,
   ])
+
+  printSection(
+    `Browser: <AgentChat> beside a bare zustand + requestAnimationFrame render of the same stream (same run, interleaved; target ≤ ${results.targets.ratioToBare}×)`,
+  )
+  printTable(
+    [
+      'delivery',
+      '<AgentChat> wall',
+      'bare wall',
+      'ratio',
+      `≤ ${results.targets.ratioToBare}×`,
+      'ratio per pair',
+      'settled ms (kit / bare)',
+      'commits per frame (kit / bare)',
+      'longest task ms (kit / bare)',
+    ],
+    results.versusBare.map((comparison) => [
+      comparison.delivery === 'bursts' ? `bursts of ${results.eventsPerBurst}` : 'buffered',
+      `${formatNumber(comparison.kitWallMs)} ms`,
+      `${formatNumber(comparison.bareWallMs)} ms`,
+      `${comparison.ratio.toFixed(2)}×`,
+      comparison.pass ? 'PASS' : 'MISS',
+      comparison.pairRatios.map((ratio) => ratio.toFixed(2)).join(' '),
+      `${formatNumber(comparison.kitSettledMs)} / ${formatNumber(comparison.bareSettledMs)}`,
+      `${formatNumber(comparison.kitCommitsPerFrame)} / ${formatNumber(comparison.bareCommitsPerFrame)}`,
+      `${formatNumber(comparison.kitLongestTaskMs)} / ${formatNumber(comparison.bareLongestTaskMs)}`,
+    ]),
+    [
+      'bare (bench/browser-bare/): a zustand store folding the deltas into strings, one setState per rAF, one component rendering the text and',
+      `the tool call's name, arguments and result as plain text (no validation, de-duplication, markdown or thinking card); ${kilobytes(results.bare.bytes)} / ${kilobytes(results.bare.gzipBytes)} gzip without React.`,
+      'Both pages get the events from the same in-page delivery and are measured by the same code (bench/browser/harness.ts): wall = first event → the',
+      'text block done with its final textContent. ratio = <AgentChat> median / bare median; per pair: run k of each, run back to back.',
+      '#11 sets the target for bursts of 64; buffered is shown for scale (the bare page validates nothing, so its one task of 27k events is nearly free).',
+    ],
+  )
 
   printSection('Browser: where the commits come from (medians)')
   printTable(
@@ -137,7 +183,6 @@ export function printBrowserReport(results: BrowserResults): void {
   )
 
   printSection('Beside the peers (peer rows copied from the performance notes, same workload, Chromium 156, 2 vCPU)')
-  const kit = results.bundle.find((entry) => entry.group === 'kit')
   printTable(
     ['peer', 'bursts of 64: wall (commits)', 'buffered: wall (longest task)', 'bundle min / gzip'],
     [
@@ -145,8 +190,9 @@ export function printBrowserReport(results: BrowserResults): void {
         'agentscope-react <AgentChat> (this run)',
         `${formatNumber(bursts.finalText.medianMs)} ms (${formatNumber(bursts.commits)})`,
         `${formatNumber(buffered.finalText.medianMs)} ms (${formatNumber(buffered.longestLongTask.medianMs)} ms)`,
-        kit ? `${kilobytes(kit.bytes)} / ${kilobytes(kit.gzipBytes)}` : '–',
+        'see `npm run bench -- size`',
       ],
+      ...(results.bare.deliveries.length === 2 ? [bareRow(results)] : []),
       ...PEER_ANCHORS.map(([peer, burstCell, bufferedCell, bundle]) => [`${peer} (elsewhere)`, burstCell, bufferedCell, bundle]),
     ],
     [
@@ -159,10 +205,10 @@ export function printBrowserReport(results: BrowserResults): void {
   printTable(
     ['chunk', 'files', 'min', 'gzip', 'rendered parts (pre-minify)'],
     results.bundle.map((entry) => [
-      entry.group === 'kit'
-        ? 'kit (src/index.ts, tree-shaken, + zustand)'
-        : entry.group === 'highlighter'
-          ? 'markdown highlighter (lazy)'
+      entry.group === 'entry'
+        ? 'entry: the page and the kit at start (src/index.ts tree-shaken, zustand)'
+        : entry.group === 'lazy'
+          ? 'lazy: the kit\u2019s parts, highlighter, KaTeX, Mermaid'
           : entry.group,
       entry.files.join(' '),
       kilobytes(entry.bytes),
@@ -173,7 +219,9 @@ export function printBrowserReport(results: BrowserResults): void {
         .map(([part, bytes]) => `${part} ${kilobytes(bytes)}`)
         .join(', '),
     ]),
-    ['React (react, react-dom profiling build, scheduler) and the bench page are listed for scale, not counted in the kit.'],
+    [
+      'React (react, react-dom profiling build, scheduler) is listed for scale; the kit\u2019s own sizes, from a consumer app without the bench page, are `npm run bench -- size`\u2019s.',
+    ],
   )
 
   for (const { delivery, files, summary, intervalMicros, trace, traceWallMs } of results.profiles) {

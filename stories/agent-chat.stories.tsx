@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { AGENT_STRINGS, AgentChat } from '../src'
-import type { AgentChatProps, AgentLocaleName, ReplayPace } from '../src'
+import type { AgentChatProps, AgentLocaleName, AgentStore, ReplayPace } from '../src'
+import type { RecordedScript } from './support/recorded-script'
+import { rewoundScript } from './support/rewound-script'
 import { recordedScript } from './support/scripts'
 import { kitGlobals } from './support/story-context'
 import { useRecordedStore } from './support/use-recorded-store'
@@ -9,14 +11,16 @@ import { useRecordedStore } from './support/use-recorded-store'
 const REALISTIC: ReplayPace = { deltaMs: 45 }
 
 interface ChatReplayProps {
-  /** A script in `stories/scripts/`. */
-  readonly script: string
+  /** A script in `stories/scripts/`, or one made from them (made once, outside the render). */
+  readonly script: string | RecordedScript
   readonly locale: AgentLocaleName
   readonly theme: 'light' | 'dark'
   readonly pace?: ReplayPace
   /** Wait for the viewer to send (a suggestion, or anything typed): the empty state. */
   readonly empty?: boolean
   readonly onFeedback?: AgentChatProps['onFeedback']
+  /** What the story does once the script's messages were answered. */
+  readonly then?: (store: AgentStore) => unknown
 }
 
 const SUGGESTIONS = ["What's the weather in Paris?", 'Clean the build output', 'Research agent memory']
@@ -26,8 +30,9 @@ const SUGGESTIONS = ["What's the weather in Paris?", 'Clean the build output', '
  * the client runs are answered with the recorded results, and confirmations are left to you (any answer replays
  * the recorded one). Stop interrupts the replay as a server would.
  */
-function ChatReplay({ script, locale, theme, pace = REALISTIC, empty = false, onFeedback }: ChatReplayProps) {
-  const store = useRecordedStore(recordedScript(script), { pace, manual: empty ? ['message', 'confirm'] : ['confirm'], answerDelayMs: 1500 })
+function ChatReplay({ script, locale, theme, pace = REALISTIC, empty = false, onFeedback, then }: ChatReplayProps) {
+  const recorded = typeof script === 'string' ? recordedScript(script) : script
+  const store = useRecordedStore(recorded, { pace, manual: empty ? ['message', 'confirm'] : ['confirm'], answerDelayMs: 1500, then })
   return (
     <div style={{ height: 'calc(100vh - 32px)', minHeight: 480 }}>
       {store && <AgentChat store={store} locale={AGENT_STRINGS[locale]} theme={theme} suggestions={SUGGESTIONS} onFeedback={onFeedback} />}
@@ -41,9 +46,10 @@ interface ReplayOptions {
   readonly theme?: 'light' | 'dark'
   readonly empty?: boolean
   readonly onFeedback?: AgentChatProps['onFeedback']
+  readonly then?: (store: AgentStore) => unknown
 }
 
-function replay(script: string, options: ReplayOptions = {}): Story {
+function replay(script: string | RecordedScript, options: ReplayOptions = {}): Story {
   return {
     render: (_args, { globals }) => {
       const chosen = kitGlobals(globals)
@@ -55,6 +61,7 @@ function replay(script: string, options: ReplayOptions = {}): Story {
           theme={options.theme ?? chosen.theme}
           empty={options.empty}
           onFeedback={options.onFeedback}
+          then={options.then}
         />
       )
     },
@@ -111,3 +118,29 @@ export const DarkTheme = replay('subagent', { theme: 'dark' })
 export const EmptyWithSuggestions = replay('tool-call', { empty: true })
 /** Thumbs up and down under each reply, reported through `onFeedback` (here to the console). */
 export const WithFeedback = replay('plain-text', { onFeedback: (feedback) => console.info('[feedback]', feedback) })
+
+const RETRIED = rewoundScript(
+  'retried',
+  'A greeting, a research question answered through the researcher subagent, and the same question once more; then Retry.',
+  [recordedScript('plain-text'), recordedScript('subagent'), recordedScript('subagent')],
+  recordedScript('subagent'),
+)
+/**
+ * After "Retry" on the last reply: the last exchange is gone (no second copy of the question or of its answer) and
+ * the new answer streamed in its place. The researcher lane, which the first research answer opened (it sits under
+ * that answer's agent_spawn card) and the removed answer used again, holds the first answer's turn and the retried
+ * one's, not the removed one's.
+ */
+export const AfterRetry = replay(RETRIED, { pace: { deltaMs: 15 }, then: (store) => store.getState().resend() })
+
+const EDITED = rewoundScript(
+  'edited',
+  'A greeting; then the message is edited into a weather question and sent again.',
+  [recordedScript('plain-text')],
+  recordedScript('tool-call'),
+)
+/** After "Edit" and "Resend" on the last message: the greeting and its reply are gone, the edited question and its answer stand. */
+export const AfterEditAndResend = replay(EDITED, {
+  pace: { deltaMs: 15 },
+  then: (store) => store.getState().resend("What's the weather in Paris right now?"),
+})

@@ -155,3 +155,52 @@ export const Timeline = {
     )
   },
 } satisfies Story
+
+// A chat made without a recorder that has already run the subagent scenario, for the inspector to attach to.
+function useChatThatRan(name: string): AgentStore | null {
+  const [store, setStore] = useState<AgentStore | null>(null)
+  useEffect(() => {
+    const script = recordedScript(name)
+    const created = createAgentStore({ transport: createReplayTransport({ calls: script.calls, pace: 'instant' }) })
+    const request = script.requests[0]
+    let live = true
+    void (request?.kind === 'message' ? created.getState().send(request.text) : Promise.resolve())
+      .catch(() => {})
+      .then(() => {
+        if (live) setStore(created)
+      })
+    return () => {
+      live = false
+      created.getState().reset()
+    }
+  }, [name])
+  return store
+}
+
+function AttachedLateView({ locale, theme }: { readonly locale: AgentLocaleName; readonly theme: 'light' | 'dark' }) {
+  const store = useChatThatRan('subagent')
+  const [view, setView] = useState<InspectorView | null>(null)
+  if (store === null) return null
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1.2fr)', height: 'calc(100vh - 32px)', minHeight: 560 }}>
+      {view === null ? (
+        <AgentChat store={store} locale={AGENT_STRINGS[locale]} theme={theme} />
+      ) : (
+        <ReadOnlyChat store={view.store} position={view.position} onLive={view.backToLive} locale={locale} theme={theme} />
+      )}
+      <AgentInspector store={store} onViewChange={setView} locale={locale} theme={theme} />
+    </div>
+  )
+}
+
+/**
+ * Attached late: `<AgentInspector store>` opened on a chat that already ran a subagent. Its first entry is the chat
+ * as it stood, rebuilt exactly (scrub to it: the researcher lane is there), and it says that the events before it
+ * were not recorded, so they cannot be listed, scrubbed through or exported.
+ */
+export const AttachedLate = {
+  render: (_args, { globals }) => {
+    const chosen = kitGlobals(globals)
+    return <AttachedLateView locale={chosen.locale} theme={chosen.theme} />
+  },
+} satisfies Story

@@ -2,15 +2,15 @@
  * The browser benchmark's page: `<AgentChat>` inside a `<Profiler>`, fed by an in-page transport that hands the
  * workload's events (events.json, written next to the build) to the store in bursts of 64 per macrotask or all
  * at once. bench/browser-bench.ts loads it once per run and calls `window.agentBench.prepare()`, then `run()`.
+ * The instruments and the run are harness.ts's, shared with the bare baseline (bench/browser-bare/).
  */
 import { Profiler } from 'react'
-import type { ProfilerOnRenderCallback } from 'react'
 // The bench build aliases react-dom/client to react-dom/profiling, so onRender fires in a production build.
 import { createRoot } from 'react-dom/client'
 import { AgentChat, createAgentStore } from '../../src/index'
 import type { AgentState, AgentStore, AgentTransport } from '../../src/index'
 import type { WireEvent } from '../workload'
-import { RUN_MARKS } from './protocol'
+import { deliver, measureRun, nextFrame, onRender } from './harness'
 import type { AgentBenchPage, PageInfo, PageSample, RunOptions } from './protocol'
 import '../../src/components/styles.css'
 import '../../src/components/markdown/markdown.css'
@@ -22,88 +22,14 @@ declare global {
   }
 }
 
-/** What the instruments collect during one run; null between runs. */
-interface Recorder {
-  readonly commits: number[]
-  /** Per commit: whether a store publish came since the previous commit (else an effect or a lazy load caused it). */
-  readonly commitsAfterPublish: boolean[]
-  readonly publishes: number[]
-  /** Publishes made outside a rAF callback (in a timer or message task). */
-  publishesOutsideFrames: number
-  readonly renderDurations: number[]
-  readonly frames: number[]
-  readonly deliveryTasks: number[]
-  firstEvent: number
-  finalText: number
-  settled: number
-}
-
-let recorder: Recorder | null = null
-
-// Registered at load with `buffered`, so no entry of the run can be missed; filtered to the run afterwards.
-const longTasks: PerformanceEntry[] = []
-const animationFrames: PerformanceEntry[] = []
-function observe(type: string, into: PerformanceEntry[]): PerformanceObserver | null {
-  if (!PerformanceObserver.supportedEntryTypes.includes(type)) return null
-  const observer = new PerformanceObserver((list) => into.push(...list.getEntries()))
-  observer.observe({ type, buffered: true })
-  return observer
-}
-const longTaskObserver = observe('longtask', longTasks)
-const animationFrameObserver = observe('long-animation-frame', animationFrames)
-
-const onRender: ProfilerOnRenderCallback = (_id, _phase, actualDuration) => {
-  if (recorder === null) return
-  const now = performance.now()
-  const previous = recorder.commits.at(-1) ?? Number.NEGATIVE_INFINITY
-  recorder.commitsAfterPublish.push(recorder.publishes.some((stamp) => stamp > previous && stamp <= now))
-  recorder.commits.push(now)
-  recorder.renderDurations.push(actualDuration)
-}
-
-function nextFrame(): Promise<number> {
-  return new Promise((resolve) => requestAnimationFrame(resolve))
-}
-
-function wait(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
-}
-
 /** The in-page transport: opens at once, then delivers the events after the UI has shown the user message. */
 function createBenchTransport(events: readonly WireEvent[], currentOptions: () => RunOptions): AgentTransport {
   return {
-    run: (_request, { signal, onOpen, onEvent }) =>
-      new Promise((resolve) => {
-        const options = currentOptions()
-        onOpen?.()
-        let index = 0
-        const channel = new MessageChannel()
-        // One burst per macrotask; MessageChannel, not setTimeout(0), whose nesting clamp adds 4 ms per burst.
-        const pump = () => {
-          const active = recorder
-          if (active === null || signal.aborted) {
-            channel.port1.close()
-            resolve('aborted')
-            return
-          }
-          const started = performance.now()
-          if (index === 0) {
-            active.firstEvent = started
-            performance.mark(RUN_MARKS.start)
-          }
-          const end = options.delivery === 'buffered' ? events.length : Math.min(index + options.eventsPerBurst, events.length)
-          for (; index < end; index++) onEvent(events[index])
-          active.deliveryTasks.push(performance.now() - started)
-          if (index < events.length) channel.port2.postMessage(null)
-          else {
-            channel.port1.close()
-            resolve('ended')
-          }
-        }
-        channel.port1.onmessage = pump
-        // A real stream's first event comes after the user message and 'streaming' are on screen.
-        requestAnimationFrame(() => channel.port2.postMessage(null))
-      }),
+    run: (_request, { signal, onOpen, onEvent }) => {
+      const options = currentOptions()
+      onOpen?.()
+      return deliver(events, options, onEvent, signal)
+    },
     interrupt: async () => {},
   }
 }
@@ -111,67 +37,6 @@ function createBenchTransport(events: readonly WireEvent[], currentOptions: () =
 function textOf(agent: AgentState): string | undefined {
   const entry = agent.scopes['']?.turns[0]?.entries.find((candidate) => candidate.kind === 'text')
   return entry?.kind === 'text' ? entry.block.text : undefined
-}
-
-// Longest stretch between two consecutive stamps that overlaps [from, to].
-function longestGap(stamps: readonly number[], from: number, to: number): number {
-  let longest = 0
-  for (let index = 1; index < stamps.length; index++) {
-    const start = stamps[index - 1] as number
-    const end = stamps[index] as number
-    if (end > from && start < to) longest = Math.max(longest, end - start)
-  }
-  return longest
-}
-
-function overlapping(entries: readonly PerformanceEntry[], from: number, to: number): PerformanceEntry[] {
-  return entries.filter((entry) => entry.startTime < to && entry.startTime + entry.duration > from)
-}
-
-// The run's figures from what the recorder collected between the first event and `end`.
-function summarizeRun(active: Recorder, end: number) {
-  const { firstEvent } = active
-  const inRun = (stamp: number) => stamp >= firstEvent && stamp <= end
-  const commits = active.commits.filter(inRun)
-  const durations = active.renderDurations.filter((_duration, index) => inRun(active.commits[index] as number))
-  const frames = active.frames.filter(inRun)
-  // Commits between two rAF callbacks share a frame; both lists are in time order.
-  const perFrame = new Map<number, number>()
-  let frame = -1
-  for (const commit of commits) {
-    while (frame + 1 < active.frames.length && (active.frames[frame + 1] as number) <= commit) frame++
-    perFrame.set(frame, (perFrame.get(frame) ?? 0) + 1)
-  }
-  const tasks = overlapping(longTasks, firstEvent, end)
-  const loafs = overlapping(animationFrames, firstEvent, end) as (PerformanceEntry & { blockingDuration?: number })[]
-  const longestLoaf = loafs.reduce<(typeof loafs)[number] | null>(
-    (best, entry) => (best === null || entry.duration > best.duration ? entry : best),
-    null,
-  )
-  const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory
-  return {
-    finalTextMs: active.finalText - firstEvent,
-    settledMs: end - firstEvent,
-    commitsToText: commits.filter((stamp) => stamp <= active.finalText).length,
-    commits: commits.length,
-    publishes: active.publishes.filter(inRun).length,
-    otherCommits: active.commits.filter((stamp, index) => inRun(stamp) && !active.commitsAfterPublish[index]).length,
-    frames: frames.length,
-    commitsPerFrame: commits.length / Math.max(1, frames.length),
-    maxCommitsInOneFrame: Math.max(0, ...perFrame.values()),
-    framesWithSeveralCommits: [...perFrame.values()].filter((count) => count > 1).length,
-    publishesOutsideFrames: active.publishesOutsideFrames,
-    renderMs: durations.reduce((sum, duration) => sum + duration, 0),
-    longestRenderMs: Math.max(0, ...durations),
-    longestFrameGapMs: longestGap(active.frames, firstEvent, end),
-    longTasks: tasks.length,
-    longestLongTaskMs: Math.max(0, ...tasks.map((entry) => entry.duration)),
-    longestAnimationFrameMs: longestLoaf?.duration ?? 0,
-    longestAnimationFrameBlockingMs: longestLoaf?.blockingDuration ?? 0,
-    longestDeliveryTaskMs: Math.max(0, ...active.deliveryTasks),
-    deliveryMs: active.deliveryTasks.reduce((sum, duration) => sum + duration, 0),
-    usedJsHeapBytes: memory?.usedJSHeapSize ?? null,
-  }
 }
 
 interface Page {
@@ -209,104 +74,25 @@ async function prepare(): Promise<PageInfo> {
 
 async function run(options: RunOptions): Promise<PageSample> {
   if (page === null) throw new Error('call prepare() first')
-  if (page.options !== null) throw new Error('one run per page load')
   page.options = options
   const { events, expectedText, container, store } = page
-  const active: Recorder = {
-    commits: [],
-    commitsAfterPublish: [],
-    publishes: [],
-    publishesOutsideFrames: 0,
-    renderDurations: [],
-    frames: [],
-    deliveryTasks: [],
-    firstEvent: Number.NaN,
-    finalText: Number.NaN,
-    settled: Number.NaN,
-  }
-  recorder = active
-
-  let finish: () => void = () => undefined
-  const settledPromise = new Promise<void>((resolve) => {
-    finish = resolve
-  })
-  let lastText = ''
-  // Cheap attribute reads first, `textContent` only once the text block is done. Called when a `data-status`
-  // changes (the text block and the chat flip it in the commits that matter) and on every frame as a fallback;
-  // watching every text and child change would make the observer's own cost part of each commit.
-  const check = () => {
-    const now = performance.now()
-    const block = container.querySelector('[data-as-block="text"]')
-    if (Number.isNaN(active.finalText) && block?.getAttribute('data-status') === 'done') {
-      lastText = block.textContent ?? ''
-      if (options.reference === null || lastText === options.reference) active.finalText = now
-    }
-    const chat = container.querySelector('[data-agentscope]')
-    if (Number.isNaN(active.settled) && chat?.getAttribute('data-status') === 'done' && !Number.isNaN(active.firstEvent)) {
-      active.settled = now
-      performance.mark(RUN_MARKS.end)
-      finish()
-    }
-  }
-  // Set by our rAF callback (registered first, so it runs first in each frame) and cleared by the next task:
-  // a publish that finds it false came from a timer or a message task, not from a frame callback.
-  let inFrame = false
-  const clearFrameFlag = new MessageChannel()
-  clearFrameFlag.port1.onmessage = () => {
-    inFrame = false
-  }
-  const unsubscribe = store.subscribe((state, previous) => {
-    if (state === previous) return
-    active.publishes.push(performance.now())
-    if (!inFrame && !Number.isNaN(active.firstEvent)) active.publishesOutsideFrames++
-  })
-  const mutations = new MutationObserver(check)
-  mutations.observe(container, { subtree: true, attributes: true, attributeFilter: ['data-status'] })
-  let framing = true
-  const onFrame = () => {
-    if (!framing) return
-    active.frames.push(performance.now())
-    inFrame = true
-    clearFrameFlag.port2.postMessage(null)
-    requestAnimationFrame(onFrame)
-    check()
-  }
-  requestAnimationFrame(onFrame)
-
-  const problems: string[] = []
-  store
-    .getState()
-    .send('Write the streaming report.')
-    .catch((error: unknown) => problems.push(`send rejected: ${String(error)}`))
-  const timedOut = await Promise.race([settledPromise.then(() => false), wait(options.timeoutMs).then(() => true)])
-  // Two more frames close the last gap; the wait lets the observers deliver the run's entries.
-  await nextFrame()
-  await nextFrame()
-  await wait(60)
-  framing = false
-  mutations.disconnect()
-  unsubscribe()
-  clearFrameFlag.port1.close()
-  recorder = null
-  longTasks.push(...(longTaskObserver?.takeRecords() ?? []))
-  animationFrames.push(...(animationFrameObserver?.takeRecords() ?? []))
-
-  const end = timedOut ? performance.now() : active.settled
-  if (timedOut) problems.push(`not settled after ${options.timeoutMs} ms (status ${store.getState().status})`)
-  const state = store.getState()
-  if (state.status !== 'done') problems.push(`status ${state.status}${state.error ? ` (${state.error.message})` : ''}, expected done`)
-  if (state.warnings.length > 0) problems.push(`${state.warnings.length} warnings, first: ${state.warnings[0]?.message}`)
-  if (textOf(state.agent) !== expectedText) problems.push('the store text differs from the concatenated TEXT_BLOCK_DELTAs')
-  if (Number.isNaN(active.finalText)) problems.push(`the text block never showed the reference text (last textContent ${lastText.length} chars)`)
-  const renderedText = container.querySelector('[data-as-block="text"]')?.textContent ?? ''
-  return {
-    ...summarizeRun(active, end),
-    delivery: options.delivery,
-    events: events.length,
-    renderedTextLength: renderedText.length,
-    problems,
-    renderedText: options.reference === null ? renderedText : null,
-  }
+  return measureRun(
+    {
+      container,
+      subscribe: (listener) => store.subscribe(listener),
+      start: () => store.getState().send('Write the streaming report.'),
+      verify: () => {
+        const problems: string[] = []
+        const state = store.getState()
+        if (state.status !== 'done') problems.push(`status ${state.status}${state.error ? ` (${state.error.message})` : ''}, expected done`)
+        if (state.warnings.length > 0) problems.push(`${state.warnings.length} warnings, first: ${state.warnings[0]?.message}`)
+        if (textOf(state.agent) !== expectedText) problems.push('the store text differs from the concatenated TEXT_BLOCK_DELTAs')
+        return problems
+      },
+    },
+    options,
+    events.length,
+  )
 }
 
 window.agentBench = { prepare, run }

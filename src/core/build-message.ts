@@ -22,6 +22,7 @@ import {
   type ToolUseBlock,
   type UrlSource,
 } from './message'
+import { isJsonObject } from './is-json-object'
 
 /** Options shared by every message builder. */
 export interface MessageOptions {
@@ -114,7 +115,7 @@ function buildMessage(
   const blocks = toBlocks(content, `${role} message content`)
   const allowed = ALLOWED_BLOCK_TYPES[role]
   blocks.forEach((block: unknown, index) => {
-    if (!isObject(block) || typeof block.type !== 'string') {
+    if (!isJsonObject(block) || typeof block.type !== 'string') {
       throw new TypeError(`content[${index}] must be a content block with a string "type", got ${describe(block)}`)
     }
     if (allowed !== null && !allowed.includes(block.type)) {
@@ -136,12 +137,12 @@ function buildMessage(
 function toBlocks(content: unknown, what: string): ContentBlock[] {
   if (typeof content === 'string') return [textBlock(content)]
   if (Array.isArray(content)) return [...(content as readonly ContentBlock[])]
-  if (isObject(content)) return [content as ContentBlock]
+  if (isJsonObject(content)) return [content as ContentBlock]
   throw new TypeError(`${what} must be a string, a content block or an array of blocks; got ${describe(content)}`)
 }
 
 function checkBlockShape(block: unknown, path: string): void {
-  if (!isObject(block) || typeof block.type !== 'string') {
+  if (!isJsonObject(block) || typeof block.type !== 'string') {
     throw new TypeError(`${path} must be a content block with a string "type", got ${describe(block)}`)
   }
   switch (block.type) {
@@ -174,11 +175,11 @@ function checkBlockShape(block: unknown, path: string): void {
 }
 
 function checkSourceShape(source: unknown, path: string): void {
-  if (isObject(source) && source.type === 'base64') {
+  if (isJsonObject(source) && source.type === 'base64') {
     if (typeof source.media_type === 'string' && typeof source.data === 'string') return
     throw new TypeError(`${path} is a base64 source without string "media_type" and "data"; use base64Source(data, mediaType)`)
   }
-  if (isObject(source) && source.type === 'url') {
+  if (isJsonObject(source) && source.type === 'url') {
     if (typeof source.url === 'string') return
     throw new TypeError(`${path} is a url source without a string "url"; use urlSource(url)`)
   }
@@ -225,10 +226,11 @@ function withoutNullValues(metadata: Readonly<Record<string, unknown>> | undefin
 // Blocks and sources
 // ---------------------------------------------------------------------------------------------------------
 
-const MEDIA_TYPE_TOKEN = String.raw`[a-z0-9][\w!#$&^.+-]*`
-// type/subtype, optionally followed by parameters (`text/plain; charset=utf-8`)
-const MEDIA_TYPE_PATTERN = new RegExp(
-  String.raw`^${MEDIA_TYPE_TOKEN}/${MEDIA_TYPE_TOKEN}(\s*;\s*${MEDIA_TYPE_TOKEN}=("[^"]*"|${MEDIA_TYPE_TOKEN}))*$`,
+const MEDIA_TYPE_TOKEN = '[a-z0-9][\\w!#$&^.+-]*'
+// type/subtype, optionally followed by parameters (`text/plain; charset=utf-8`); pure, so that an app that never
+// checks a media type drops it (no String.raw: a tagged template is a call the bundler keeps)
+const MEDIA_TYPE_PATTERN = /*#__PURE__*/ new RegExp(
+  `^${MEDIA_TYPE_TOKEN}/${MEDIA_TYPE_TOKEN}(\\s*;\\s*${MEDIA_TYPE_TOKEN}=("[^"]*"|${MEDIA_TYPE_TOKEN}))*$`,
   'i',
 )
 const BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/
@@ -328,11 +330,11 @@ export function toolResultBlock(
  * @example confirmResult(toolCall, { approved: true, rules: [allowRule(toolCall, 'rm -rf ./build')] })
  */
 export function confirmResult(toolCall: ToolUseBlock, decision: Omit<ConfirmationDecision, 'toolCallId'>): ConfirmResult {
-  if (!isObject(toolCall) || toolCall.type !== 'tool_use' || typeof toolCall.id !== 'string') {
+  if (!isJsonObject(toolCall) || toolCall.type !== 'tool_use' || typeof toolCall.id !== 'string') {
     throw new TypeError('confirmResult() needs the tool_use block received in REQUIRE_USER_CONFIRM.toolCalls')
   }
   const { input } = decision
-  if (input !== undefined && !isObject(input)) {
+  if (input !== undefined && !isJsonObject(input)) {
     throw new TypeError(`confirmResult() input must be an object of tool arguments, got ${describe(input)}`)
   }
   const edited = input === undefined ? {} : { input, content: JSON.stringify(input) }
@@ -381,10 +383,6 @@ export function firstContentBlock<T extends ContentBlockType>(message: Pick<Msg,
 /** Whether the message holds at least one block of this type. */
 export function hasContentBlocks(message: Pick<Msg, 'content'>, type: ContentBlockType): boolean {
   return message.content.some((block) => block.type === type)
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function describe(value: unknown): string {

@@ -27,15 +27,21 @@ export interface AgentStreamErrorDetails {
   readonly cause?: unknown
 }
 
+/** The message of a caught value: an Error's own, else the value as a string. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
 /** An error from the event stream; its message says what happened and what to fix. */
 export class AgentStreamError extends Error {
   override readonly name = 'AgentStreamError'
-  readonly code: AgentStreamErrorCode
-  readonly eventType: string | undefined
-  readonly eventId: string | undefined
-  readonly field: string | undefined
-  readonly status: number | undefined
-  readonly body: string | undefined
+  // `declare`d: the constructor assigns every field, and a field declaration would be emitted again in the bundle
+  declare readonly code: AgentStreamErrorCode
+  declare readonly eventType: string | undefined
+  declare readonly eventId: string | undefined
+  declare readonly field: string | undefined
+  declare readonly status: number | undefined
+  declare readonly body: string | undefined
 
   constructor(code: AgentStreamErrorCode, message: string, details: AgentStreamErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause })

@@ -4,6 +4,7 @@ import type { LocalEvent } from './local-events'
 import type { ConfirmResult, Msg, ToolResultBlock } from './message'
 import { applyRecordedEntry, createRecordedState } from './recorded-state'
 import type { RecordedState } from './recorded-state'
+import type { AgentState } from './state'
 
 /** What a run sent: the same shape as the transports' `RunRequest`, restated here so the core stays below them. */
 export type RecordedRequest =
@@ -33,8 +34,18 @@ export type RecordedEntry =
   | { readonly kind: 'run-end'; readonly receivedAt: number; readonly status: RecordedRunStatus; readonly error?: AgentStreamError | null }
   /** The conversation was forgotten. */
   | { readonly kind: 'reset'; readonly receivedAt: number }
-  /** The conversation was replaced by stored messages (validated). */
-  | { readonly kind: 'load'; readonly receivedAt: number; readonly messages: readonly Msg[] }
+  /**
+   * The conversation was replaced by stored messages (validated). For a recorder attached to a chat already under
+   * way (`attachRecorder`), the chat as it stood: then `agent` and `status` are that chat's own state, which a
+   * rebuild starts from exactly (subagent lanes, model calls, ids seen), and `messages` is what an export knows of it.
+   */
+  | {
+      readonly kind: 'load'
+      readonly receivedAt: number
+      readonly messages: readonly Msg[]
+      readonly agent?: AgentState
+      readonly status?: RecordedRunStatus
+    }
 
 /** Hears every entry of a session, in order (`createAgentSession({ recorder })`); what it throws is ignored. */
 export interface EventRecorder {

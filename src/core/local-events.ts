@@ -16,8 +16,10 @@ export interface UserMessageEvent {
 
 /**
  * Takes the conversation back to just before one of the user's messages: that message, every later one, and the
- * top-level turns that answered them (with the subagents they started) go, so that a retried or edited exchange
- * replaces the last one rather than adding below it. Made by the kit (`session.resend`), never sent by a server.
+ * top-level turns that answered them go, and the subagents' lanes, pending requests and notifications are as they
+ * were when that message was entered (a lane an earlier exchange opened loses the turns the removed ones added), so
+ * that a retried or edited exchange replaces the last one rather than adding below it. Made by the kit
+ * (`session.resend`), never sent by a server.
  */
 export interface RewindEvent {
   readonly type: 'REWIND'

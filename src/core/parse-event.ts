@@ -1,5 +1,6 @@
 import { AgentStreamError } from './errors'
-import { AGENT_EVENT_TYPES, LEGACY_EVENT_TYPE_ALIASES } from './events'
+import { LEGACY_EVENT_TYPE_ALIASES } from './events'
+import { isJsonObject } from './is-json-object'
 import type { AgentEvent, AgentEventType } from './events'
 
 /** The outcome of {@link parseAgentEvent}: the event, or an error naming the type and field at fault. */
@@ -7,117 +8,198 @@ export type ParseAgentEventResult = { readonly ok: true; readonly event: AgentEv
 
 type JsonObject = Record<string, unknown>
 
-// The kinds of field the validator knows. `?` means optional: absent or null.
-type FieldKind =
-  | 'string'
-  | 'string?'
-  | 'number?'
-  | 'object?'
-  | 'block'
-  | 'msg?'
-  | 'usage?'
-  | 'toolUses'
-  | 'toolUses?'
-  | 'confirmResults'
-  | 'toolResults'
-  | 'state'
-  | 'generateReason'
-  | 'value?'
+// One checker per kind of field: it returns the value to keep (the same value when it is fine, a normalized one, or
+// undefined to drop it from an event) or throws a FieldError naming the field's path. Specs are built from these.
+type Check = (value: unknown, path: string) => unknown
 
-type FieldSpec = readonly (readonly [field: string, kind: FieldKind])[]
+const typed =
+  (type: 'string' | 'number' | 'boolean'): Check =>
+  (value, path) =>
+    typeof value === type ? value : fail(path, `a ${type}`, value)
+const string = typed('string')
+const number = typed('number')
+const boolean = typed('boolean')
+const object =
+  (expected: string): Check =>
+  (value, path) =>
+    isJsonObject(value) ? value : fail(path, expected, value)
+const array: Check = (value, path) => (Array.isArray(value) ? value : fail(path, 'an array', value))
 
-const BLOCK: FieldSpec = [
-  ['replyId', 'string?'],
-  ['blockId', 'string'],
-]
-const BLOCK_DELTA: FieldSpec = [...BLOCK, ['delta', 'string?']]
-const TOOL: FieldSpec = [
-  ['replyId', 'string?'],
-  ['toolCallId', 'string'],
-  ['toolCallName', 'string?'],
-]
-const TOOL_DELTA: FieldSpec = [...TOOL, ['delta', 'string?']]
-const REPLY: FieldSpec = [['replyId', 'string?']]
+/** A field that may be absent or null; it then becomes what `fallback` makes (undefined: dropped). */
+const optional =
+  (check: Check, fallback?: () => unknown): Check =>
+  (value, path) =>
+    value == null ? fallback?.() : check(value, path)
+const optionalString = optional(string)
+const emptyObject = () => ({})
 
-const FIELDS: Readonly<Record<AgentEventType, FieldSpec>> = {
-  AGENT_START: [
-    ['replyId', 'string?'],
-    ['sessionId', 'string?'],
-    ['name', 'string?'],
-    ['role', 'string?'],
-  ],
+/** An array whose items are checked; copied only when an item changes. */
+const arrayOf =
+  (check: Check): Check =>
+  (value, path) => {
+    let copy: unknown[] | undefined
+    ;(array(value, path) as unknown[]).forEach((item, index) => {
+      const checked = check(item, `${path}[${index}]`)
+      if (checked !== item) (copy ??= (value as unknown[]).slice())[index] = checked
+    })
+    return copy ?? value
+  }
+
+type Fields = Readonly<Record<string, Check>>
+
+/** An object whose fields are checked; unknown fields are kept, and it is copied only when a field changes. */
+const record =
+  (expected: string, fields: Fields): Check =>
+  (value, path) =>
+    checkFields(fields, object(expected)(value, path) as JsonObject, path)
+
+function checkFields(fields: Fields, value: JsonObject, path: string): JsonObject {
+  let copy: JsonObject | undefined
+  for (const field in fields) {
+    const current = value[field]
+    const checked = (fields[field] as Check)(current, path === '' ? field : `${path}.${field}`)
+    if (checked === current) continue
+    copy ??= { ...value }
+    if (checked === undefined) delete copy[field]
+    else copy[field] = checked
+  }
+  return copy ?? value
+}
+
+/** A lowercase enum value: another case is lowercased, anything else is an error. */
+const oneOf =
+  (allowed: readonly string[], fallback: string): Check =>
+  (value, path) => {
+    if (value == null) return fallback
+    const lower = (string(value, path) as string).toLowerCase()
+    if (allowed.includes(lower)) return lower
+    throw new FieldError(path, `"${path}" must be one of ${allowed.join(', ')}, got "${truncate(value as string)}"`)
+  }
+
+const TOOL_RESULT_STATES = ['success', 'error', 'interrupted', 'denied', 'running']
+const TOOL_CALL_STATES = ['pending', 'asking', 'allowed', 'submitted', 'finished']
+
+// AgentScope 2.0.2's ImageBlock/VideoBlock name their creator parameters `min_pixels`, `max_frames`…: Spring's
+// Jackson mapper (ParameterNamesModule) writes those names, a plain mapper writes `minPixels`. Both are read.
+const SNAKE_MEDIA_FIELDS = ['min_pixels', 'max_pixels', 'max_frames', 'total_pixels']
+
+const block: Check = (value, path) => {
+  const checked = record('a content block object', { type: string })(value, path) as JsonObject
+  if (checked.type !== 'image' && checked.type !== 'video') return checked
+  let copy: JsonObject | undefined
+  for (const snake of SNAKE_MEDIA_FIELDS) {
+    if (!(snake in checked)) continue
+    copy ??= { ...checked }
+    const camel = snake.replace(/_(.)/, (_match, letter: string) => letter.toUpperCase())
+    copy[camel] ??= checked[snake]
+    delete copy[snake]
+  }
+  return copy ?? checked
+}
+
+const orNull = (check: Check) => optional(check, () => null)
+
+// The Java classes' defaults are filled in: a tool call's input and metadata, a result's output and state.
+const toolUse = record('a tool_use block', {
+  type: () => 'tool_use',
+  id: string,
+  name: orNull(string),
+  input: optional(object('an object'), emptyObject),
+  content: orNull(string),
+  metadata: optional(object('an object'), emptyObject),
+  state: oneOf(TOOL_CALL_STATES, 'pending'),
+})
+const toolResult = record('a tool_result block', {
+  type: () => 'tool_result',
+  id: string,
+  name: orNull(string),
+  output: optional(arrayOf(block), () => []),
+  metadata: optional(object('an object'), emptyObject),
+  // Inside EXTERNAL_EXECUTION_RESULT a missing state is the ToolResultBlock default, running (protocol §7.1).
+  state: oneOf(TOOL_RESULT_STATES, 'running'),
+})
+const confirmResult = record('a ConfirmResult object', {
+  confirmed: optional(boolean, () => false),
+  toolCall: toolUse,
+  rules: orNull(array),
+})
+// The message is checked, not normalized: it is kept as the server sent it.
+const msg: Check = (value, path) => {
+  record('a Msg object', { content: optional(arrayOf(block)), metadata: optional(object('an object')) })(value, path)
+  return value
+}
+
+const USAGE_FIELDS = ['inputTokens', 'outputTokens', 'cachedTokens', 'time', 'totalTokens']
+
+// A partial ChatUsage is completed: missing counts are 0, and the total is input + output.
+const usageRecord = record('a ChatUsage object', Object.fromEntries(USAGE_FIELDS.map((field) => [field, optional(number)])))
+const usage: Check = (value, path) => {
+  const checked = usageRecord(value, path)
+  if (USAGE_FIELDS.every((field) => (value as JsonObject)[field] != null)) return value
+  const [inputTokens = 0, outputTokens = 0, cachedTokens = 0, time = 0, totalTokens = inputTokens + outputTokens] = USAGE_FIELDS.map(
+    (field) => (checked as Record<string, number | undefined>)[field],
+  )
+  return { inputTokens, outputTokens, cachedTokens, time, totalTokens }
+}
+
+const BASE_FIELDS: Fields = { id: optionalString, createdAt: optionalString, source: optionalString, metadata: optional(object('an object')) }
+const REPLY: Fields = { ...BASE_FIELDS, replyId: optionalString }
+const BLOCK: Fields = { ...REPLY, blockId: string }
+const BLOCK_DELTA: Fields = { ...BLOCK, delta: optionalString }
+const TOOL: Fields = { ...REPLY, toolCallId: string, toolCallName: optionalString }
+const TOOL_DELTA: Fields = { ...TOOL, delta: optionalString }
+const TOOL_CALLS: Fields = { ...REPLY, toolCalls: arrayOf(toolUse) }
+
+const FIELDS: Readonly<Record<AgentEventType, Fields>> = {
+  AGENT_START: { ...REPLY, sessionId: optionalString, name: optionalString, role: optionalString },
   AGENT_END: REPLY,
-  AGENT_RESULT: [['result', 'msg?']],
-  EXCEED_MAX_ITERS: [
-    ['replyId', 'string?'],
-    ['maxIters', 'number?'],
-    ['currentIter', 'number?'],
-  ],
-  REQUEST_STOP: [
-    ['reason', 'string?'],
-    ['generateReason', 'generateReason'],
-  ],
+  AGENT_RESULT: { ...BASE_FIELDS, result: optional(msg) },
+  EXCEED_MAX_ITERS: { ...REPLY, maxIters: optional(number), currentIter: optional(number) },
+  REQUEST_STOP: {
+    ...BASE_FIELDS,
+    reason: optionalString,
+    generateReason: optional(
+      (value, path) => (string(value, path) as string).toUpperCase(),
+      () => 'MIDDLEWARE_STOP_REQUESTED',
+    ),
+  },
   MODEL_CALL_START: REPLY,
-  MODEL_CALL_END: [
-    ['replyId', 'string?'],
-    ['usage', 'usage?'],
-  ],
+  MODEL_CALL_END: { ...REPLY, usage: optional(usage) },
   TEXT_BLOCK_START: BLOCK,
   TEXT_BLOCK_DELTA: BLOCK_DELTA,
   TEXT_BLOCK_END: BLOCK,
   THINKING_BLOCK_START: BLOCK,
   THINKING_BLOCK_DELTA: BLOCK_DELTA,
   THINKING_BLOCK_END: BLOCK,
-  DATA_BLOCK_START: [...BLOCK, ['mediaType', 'string?']],
+  DATA_BLOCK_START: { ...BLOCK, mediaType: optionalString },
   DATA_BLOCK_DELTA: BLOCK_DELTA,
   DATA_BLOCK_END: BLOCK,
-  HINT_BLOCK: [...BLOCK, ['hint', 'string'], ['hintSource', 'string?']],
+  HINT_BLOCK: { ...BLOCK, hint: string, hintSource: optionalString },
   TOOL_CALL_START: TOOL,
   TOOL_CALL_DELTA: TOOL_DELTA,
   TOOL_CALL_END: TOOL,
   TOOL_RESULT_START: TOOL,
   TOOL_RESULT_TEXT_DELTA: TOOL_DELTA,
-  TOOL_RESULT_DATA_DELTA: [...TOOL, ['data', 'block']],
-  TOOL_RESULT_END: [...TOOL, ['state', 'state']],
-  REQUIRE_USER_CONFIRM: [
-    ['replyId', 'string?'],
-    ['toolCalls', 'toolUses'],
-  ],
-  USER_CONFIRM_RESULT: [
-    ['replyId', 'string?'],
-    ['confirmResults', 'confirmResults'],
-  ],
-  REQUIRE_EXTERNAL_EXECUTION: [
-    ['replyId', 'string?'],
-    ['toolCalls', 'toolUses'],
-  ],
-  EXTERNAL_EXECUTION_RESULT: [
-    ['replyId', 'string?'],
-    ['toolResults', 'toolResults'],
-  ],
-  ALL_TOOLS_DENIED: [['deniedToolCalls', 'toolUses?']],
-  SUBAGENT_EXPOSED: [
-    ['subagentId', 'string'],
-    ['agentId', 'string?'],
-    ['sessionId', 'string?'],
-    ['label', 'string?'],
-  ],
-  CUSTOM: [
-    ['name', 'string'],
-    ['value', 'value?'],
-  ],
+  TOOL_RESULT_DATA_DELTA: { ...TOOL, data: block },
+  TOOL_RESULT_END: {
+    ...TOOL,
+    // A missing or unknown TOOL_RESULT_END state means success (protocol §7.1, RemoteEventCodec).
+    state: optional(
+      (value, path) => {
+        const lower = (string(value, path) as string).toLowerCase()
+        return TOOL_RESULT_STATES.includes(lower) ? lower : 'success'
+      },
+      () => 'success',
+    ),
+  },
+  REQUIRE_USER_CONFIRM: TOOL_CALLS,
+  USER_CONFIRM_RESULT: { ...REPLY, confirmResults: arrayOf(confirmResult) },
+  REQUIRE_EXTERNAL_EXECUTION: TOOL_CALLS,
+  EXTERNAL_EXECUTION_RESULT: { ...REPLY, toolResults: arrayOf(toolResult) },
+  ALL_TOOLS_DENIED: { ...BASE_FIELDS, deniedToolCalls: optional(arrayOf(toolUse), () => []) },
+  SUBAGENT_EXPOSED: { ...BASE_FIELDS, subagentId: string, agentId: optionalString, sessionId: optionalString, label: optionalString },
+  CUSTOM: { ...BASE_FIELDS, name: string, value: (value) => value ?? {} },
 }
-
-const BASE_FIELDS: FieldSpec = [
-  ['id', 'string?'],
-  ['createdAt', 'string?'],
-  ['source', 'string?'],
-  ['metadata', 'object?'],
-]
-
-const KNOWN_TYPES: ReadonlySet<string> = new Set(AGENT_EVENT_TYPES)
-const TOOL_RESULT_STATES: ReadonlySet<string> = new Set(['success', 'error', 'interrupted', 'denied', 'running'])
-const TOOL_CALL_STATES: ReadonlySet<string> = new Set(['pending', 'asking', 'allowed', 'submitted', 'finished'])
 
 // Thrown inside the validator only, and always caught by parseAgentEvent.
 class FieldError extends Error {
@@ -137,7 +219,7 @@ class FieldError extends Error {
 export function parseAgentEvent(value: unknown): ParseAgentEventResult {
   let type: unknown
   try {
-    if (!isObject(value)) {
+    if (!isJsonObject(value)) {
       return invalid(undefined, undefined, `an event must be a JSON object, got ${describe(value)}`)
     }
     type = value.type
@@ -145,14 +227,18 @@ export function parseAgentEvent(value: unknown): ParseAgentEventResult {
       return invalid(undefined, 'type', `an event needs a string "type", got ${describe(type)}`)
     }
     if (isPlainDelta(value, type)) return { ok: true, event: value as unknown as AgentEvent }
-    const canonical = KNOWN_TYPES.has(type) ? (type as AgentEventType) : LEGACY_EVENT_TYPE_ALIASES[type]
+    // FIELDS has a key per canonical type (its type says so): the kit's list of them need not be bundled too. Own
+    // keys only, so that `toString` or `__proto__` is no type.
+    const canonical = Object.hasOwn(FIELDS, type)
+      ? (type as AgentEventType)
+      : Object.hasOwn(LEGACY_EVENT_TYPE_ALIASES, type)
+        ? LEGACY_EVENT_TYPE_ALIASES[type]
+        : undefined
     if (canonical === undefined) {
       return invalid(type, 'type', `unknown event type "${truncate(type)}" (names are case-sensitive)`)
     }
-    let patch: JsonObject | undefined = canonical === type ? undefined : { type: canonical }
-    patch = checkFields(BASE_FIELDS, value, patch)
-    patch = checkFields(FIELDS[canonical], value, patch)
-    const event = (patch === undefined ? value : stripUndefined({ ...value, ...patch })) as unknown as AgentEvent
+    const checked = checkFields(FIELDS[canonical], value, '')
+    const event = (canonical === type ? checked : { ...checked, type: canonical }) as unknown as AgentEvent
     return { ok: true, event }
   } catch (error) {
     const eventType = typeof type === 'string' ? type : undefined
@@ -161,7 +247,7 @@ export function parseAgentEvent(value: unknown): ParseAgentEventResult {
   }
 }
 
-const optionalString = (value: unknown) => value === undefined || typeof value === 'string'
+const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string'
 
 // Deltas are nearly every event of a stream: one that is already exactly valid (no nulls to drop, nothing
 // to normalize) skips the field-by-field walk below, which would return it unchanged anyway.
@@ -169,18 +255,18 @@ function isPlainDelta(value: JsonObject, type: string): boolean {
   if (type === 'TEXT_BLOCK_DELTA' || type === 'THINKING_BLOCK_DELTA' || type === 'DATA_BLOCK_DELTA') {
     if (typeof value.blockId !== 'string') return false
   } else if (type === 'TOOL_CALL_DELTA' || type === 'TOOL_RESULT_TEXT_DELTA') {
-    if (typeof value.toolCallId !== 'string' || !optionalString(value.toolCallName)) return false
+    if (typeof value.toolCallId !== 'string' || !isOptionalString(value.toolCallName)) return false
   } else {
     return false
   }
   const metadata = value.metadata
   return (
-    optionalString(value.delta) &&
-    optionalString(value.replyId) &&
-    optionalString(value.id) &&
-    optionalString(value.createdAt) &&
-    optionalString(value.source) &&
-    (metadata === undefined || (typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata)))
+    isOptionalString(value.delta) &&
+    isOptionalString(value.replyId) &&
+    isOptionalString(value.id) &&
+    isOptionalString(value.createdAt) &&
+    isOptionalString(value.source) &&
+    (metadata === undefined || isJsonObject(metadata))
   )
 }
 
@@ -190,229 +276,8 @@ function invalid(eventType: string | undefined, field: string | undefined, reaso
   return { ok: false, error: new AgentStreamError('invalid-event', message, { eventType, field }) }
 }
 
-// Returns the fields to overwrite, or undefined while the value needs no change.
-function checkFields(spec: FieldSpec, value: JsonObject, patch: JsonObject | undefined): JsonObject | undefined {
-  for (const [field, kind] of spec) {
-    const current = value[field]
-    const normalized = checkField(kind, current, field)
-    if (normalized !== current) (patch ??= {})[field] = normalized
-  }
-  return patch
-}
-
-// Returns the value to keep: the same value when it is fine, a normalized one, or undefined to drop a null.
-function checkField(kind: FieldKind, value: unknown, path: string): unknown {
-  switch (kind) {
-    case 'string': {
-      if (typeof value !== 'string') throw fieldError(path, 'a string', value)
-      return value
-    }
-    case 'string?': {
-      if (value == null) return undefined
-      if (typeof value !== 'string') throw fieldError(path, 'a string', value)
-      return value
-    }
-    case 'number?': {
-      if (value == null) return undefined
-      if (typeof value !== 'number') throw fieldError(path, 'a number', value)
-      return value
-    }
-    case 'object?': {
-      if (value == null) return undefined
-      if (!isObject(value)) throw fieldError(path, 'an object', value)
-      return value
-    }
-    case 'value?': {
-      return value === undefined || value === null ? {} : value
-    }
-    case 'block': {
-      return checkBlock(value, path)
-    }
-    case 'msg?': {
-      if (value == null) return undefined
-      return checkMsg(value, path)
-    }
-    case 'usage?': {
-      if (value == null) return undefined
-      return checkUsage(value, path)
-    }
-    case 'toolUses': {
-      return checkArray(value, path, checkToolUse)
-    }
-    case 'toolUses?': {
-      return value == null ? [] : checkArray(value, path, checkToolUse)
-    }
-    case 'confirmResults': {
-      return checkArray(value, path, checkConfirmResult)
-    }
-    case 'toolResults': {
-      return checkArray(value, path, checkToolResult)
-    }
-    case 'state': {
-      // A missing or unknown TOOL_RESULT_END state means success (protocol §7.1, RemoteEventCodec).
-      if (value == null) return 'success'
-      if (typeof value !== 'string') throw fieldError(path, 'a string', value)
-      const lower = value.toLowerCase()
-      return TOOL_RESULT_STATES.has(lower) ? lower : 'success'
-    }
-    case 'generateReason': {
-      if (value == null) return 'MIDDLEWARE_STOP_REQUESTED'
-      if (typeof value !== 'string') throw fieldError(path, 'a string', value)
-      return value.toUpperCase()
-    }
-    default: {
-      kind satisfies never
-      return value
-    }
-  }
-}
-
-function checkArray(value: unknown, path: string, check: (item: unknown, path: string) => unknown): unknown {
-  if (!Array.isArray(value)) throw fieldError(path, 'an array', value)
-  let copy: unknown[] | undefined
-  for (let index = 0; index < value.length; index++) {
-    const item: unknown = value[index]
-    const checked = check(item, `${path}[${index}]`)
-    if (checked !== item) (copy ??= value.slice())[index] = checked
-  }
-  return copy ?? value
-}
-
-function checkBlock(value: unknown, path: string): unknown {
-  if (!isObject(value)) throw fieldError(path, 'a content block object', value)
-  if (typeof value.type !== 'string') throw fieldError(`${path}.type`, 'a string', value.type)
-  return value.type === 'image' || value.type === 'video' ? withCamelCaseMediaFields(value) : value
-}
-
-// AgentScope 2.0.2's ImageBlock/VideoBlock name their creator parameters `min_pixels`, `max_frames`…: Spring's
-// Jackson mapper (ParameterNamesModule) writes those names, a plain mapper writes `minPixels`. Both are read.
-const SNAKE_MEDIA_FIELDS: readonly (readonly [string, string])[] = [
-  ['min_pixels', 'minPixels'],
-  ['max_pixels', 'maxPixels'],
-  ['max_frames', 'maxFrames'],
-  ['total_pixels', 'totalPixels'],
-]
-
-function withCamelCaseMediaFields(value: Record<string, unknown>): Record<string, unknown> {
-  let copy: Record<string, unknown> | undefined
-  for (const [snake, camel] of SNAKE_MEDIA_FIELDS) {
-    if (!(snake in value)) continue
-    copy ??= { ...value }
-    if (copy[camel] === undefined || copy[camel] === null) copy[camel] = value[snake]
-    delete copy[snake]
-  }
-  return copy ?? value
-}
-
-function checkToolUse(value: unknown, path: string): unknown {
-  if (!isObject(value)) throw fieldError(path, 'a tool_use block', value)
-  if (typeof value.id !== 'string') throw fieldError(`${path}.id`, 'a string', value.id)
-  const name = optional(value.name, `${path}.name`, 'string')
-  const content = optional(value.content, `${path}.content`, 'string')
-  const input = value.input == null ? {} : value.input
-  if (!isObject(input)) throw fieldError(`${path}.input`, 'an object', input)
-  const metadata = value.metadata == null ? {} : value.metadata
-  if (!isObject(metadata)) throw fieldError(`${path}.metadata`, 'an object', metadata)
-  const state = enumValue(value.state, `${path}.state`, TOOL_CALL_STATES, 'pending')
-  if (
-    value.type === 'tool_use' &&
-    name === value.name &&
-    content === value.content &&
-    input === value.input &&
-    metadata === value.metadata &&
-    state === value.state
-  ) {
-    return value
-  }
-  return { ...value, type: 'tool_use', id: value.id, name, input, content, metadata, state }
-}
-
-function checkToolResult(value: unknown, path: string): unknown {
-  if (!isObject(value)) throw fieldError(path, 'a tool_result block', value)
-  if (typeof value.id !== 'string') throw fieldError(`${path}.id`, 'a string', value.id)
-  const name = optional(value.name, `${path}.name`, 'string')
-  const output = value.output == null ? [] : checkArray(value.output, `${path}.output`, checkBlock)
-  const metadata = value.metadata == null ? {} : value.metadata
-  if (!isObject(metadata)) throw fieldError(`${path}.metadata`, 'an object', metadata)
-  // Inside EXTERNAL_EXECUTION_RESULT a missing state is the ToolResultBlock default, running (protocol §7.1).
-  const state = enumValue(value.state, `${path}.state`, TOOL_RESULT_STATES, 'running')
-  if (value.type === 'tool_result' && name === value.name && output === value.output && metadata === value.metadata && state === value.state) {
-    return value
-  }
-  return { ...value, type: 'tool_result', id: value.id, name, output, metadata, state }
-}
-
-function checkConfirmResult(value: unknown, path: string): unknown {
-  if (!isObject(value)) throw fieldError(path, 'a ConfirmResult object', value)
-  const confirmed = value.confirmed == null ? false : value.confirmed
-  if (typeof confirmed !== 'boolean') throw fieldError(`${path}.confirmed`, 'a boolean', confirmed)
-  const toolCall = checkToolUse(value.toolCall, `${path}.toolCall`)
-  const rules = value.rules == null ? null : value.rules
-  if (rules !== null && !Array.isArray(rules)) throw fieldError(`${path}.rules`, 'an array', rules)
-  if (confirmed === value.confirmed && toolCall === value.toolCall && rules === value.rules) return value
-  return { ...value, confirmed, toolCall, rules }
-}
-
-function checkMsg(value: unknown, path: string): unknown {
-  if (!isObject(value)) throw fieldError(path, 'a Msg object', value)
-  if (value.content != null) checkArray(value.content, `${path}.content`, checkBlock)
-  if (value.metadata != null && !isObject(value.metadata)) {
-    throw fieldError(`${path}.metadata`, 'an object', value.metadata)
-  }
-  return value
-}
-
-const USAGE_FIELDS = ['inputTokens', 'outputTokens', 'cachedTokens', 'time'] as const
-
-function checkUsage(value: unknown, path: string): unknown {
-  if (!isObject(value)) throw fieldError(path, 'a ChatUsage object', value)
-  let complete = true
-  for (const field of USAGE_FIELDS) {
-    const number = value[field]
-    if (number == null) complete = false
-    else if (typeof number !== 'number') throw fieldError(`${path}.${field}`, 'a number', number)
-  }
-  if (value.totalTokens != null && typeof value.totalTokens !== 'number') {
-    throw fieldError(`${path}.totalTokens`, 'a number', value.totalTokens)
-  }
-  if (complete && value.totalTokens != null) return value
-  const inputTokens = (value.inputTokens as number | undefined) ?? 0
-  const outputTokens = (value.outputTokens as number | undefined) ?? 0
-  return {
-    inputTokens,
-    outputTokens,
-    cachedTokens: (value.cachedTokens as number | undefined) ?? 0,
-    time: (value.time as number | undefined) ?? 0,
-    totalTokens: (value.totalTokens as number | undefined) ?? inputTokens + outputTokens,
-  }
-}
-
-function optional(value: unknown, path: string, type: 'string'): string | null {
-  if (value == null) return null
-  if (typeof value !== type) throw fieldError(path, `a ${type}`, value)
-  return value as string
-}
-
-function enumValue(value: unknown, path: string, allowed: ReadonlySet<string>, fallback: string): string {
-  if (value == null) return fallback
-  if (typeof value !== 'string') throw fieldError(path, 'a string', value)
-  if (allowed.has(value)) return value
-  const lower = value.toLowerCase()
-  if (allowed.has(lower)) return lower
-  throw new FieldError(path, `"${path}" must be one of ${[...allowed].join(', ')}, got "${truncate(value)}"`)
-}
-
-function fieldError(path: string, expected: string, value: unknown): FieldError {
-  return new FieldError(path, `"${path}" must be ${expected}, got ${describe(value)}`)
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function stripUndefined(value: JsonObject): JsonObject {
-  for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key]
-  return value
+function fail(path: string, expected: string, value: unknown): never {
+  throw new FieldError(path, `"${path}" must be ${expected}, got ${describe(value)}`)
 }
 
 function describe(value: unknown): string {

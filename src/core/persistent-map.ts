@@ -25,9 +25,10 @@ function hashOf(key: string): number {
 
 /** An immutable map from strings to values. */
 export class PersistentMap<V> {
+  // `declare`d: the constructor assigns every field, and a field declaration would be emitted again in the bundle
   /** How many keys it holds. */
-  readonly size: number
-  private readonly root: MapNode<V> | undefined
+  declare readonly size: number
+  declare private readonly root: MapNode<V> | undefined
 
   private constructor(size: number, root: MapNode<V> | undefined) {
     this.size = size

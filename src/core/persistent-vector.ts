@@ -10,18 +10,19 @@ const MASK = WIDTH - 1
 
 type TrieNode<T> = readonly (TrieNode<T> | T)[]
 
-const EMPTY_NODE: readonly never[] = Object.freeze([])
+const EMPTY_NODE: readonly never[] = /*#__PURE__*/ Object.freeze([])
 
 // The arrays made by toArray, kept beside the vectors so that two vectors with the same items stay deep-equal.
 const ARRAYS = new WeakMap<object, readonly unknown[]>()
 
 /** An immutable list; read it with `get`, `size` and `toArray()` (made once per vector). */
 export class PersistentVector<T> implements Iterable<T> {
+  // `declare`d: the constructor assigns every field, and a field declaration would be emitted again in the bundle
   /** How many items it holds. */
-  readonly size: number
-  private readonly shift: number
-  private readonly root: TrieNode<T>
-  private readonly tail: readonly T[]
+  declare readonly size: number
+  declare private readonly shift: number
+  declare private readonly root: TrieNode<T>
+  declare private readonly tail: readonly T[]
 
   private constructor(size: number, shift: number, root: TrieNode<T>, tail: readonly T[]) {
     this.size = size

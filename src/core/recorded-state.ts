@@ -29,8 +29,8 @@ function statusOf(agent: AgentState, otherwise: RecordedStatus): RecordedStatus 
 
 /**
  * Applies one entry the way the session applied it: events (wire and local) through `reduce`, a run's end
- * through `endStream`, a load through `stateFromHistory`. Pure; never throws, and an entry it does not know
- * is counted in `skipped` and changes nothing else.
+ * through `endStream`, a load through `stateFromHistory` (an attach's load as the chat's own state it carries).
+ * Pure; never throws, and an entry it does not know is counted in `skipped` and changes nothing else.
  */
 export function applyRecordedEntry(state: RecordedState, entry: RecordedEntry): RecordedState {
   switch (entry.kind) {
@@ -55,8 +55,8 @@ export function applyRecordedEntry(state: RecordedState, entry: RecordedEntry): 
       return createRecordedState()
     }
     case 'load': {
-      const agent = stateFromHistory(entry.messages)
-      return { agent, status: statusOf(agent, 'idle'), skipped: 0 }
+      const agent = entry.agent ?? stateFromHistory(entry.messages)
+      return { agent, status: entry.status ?? statusOf(agent, 'idle'), skipped: 0 }
     }
     default: {
       entry satisfies never

@@ -29,7 +29,7 @@ import {
 import { applyRewind } from './apply-rewind'
 import { applyUserMessage } from './apply-user-message'
 import { devError } from './dev-error'
-import { AgentStreamError } from './errors'
+import { AgentStreamError, messageOf } from './errors'
 import type { AgentEvent } from './events'
 import type { LocalEvent } from './local-events'
 import { copyState } from './copy-records'
@@ -72,7 +72,7 @@ export function reduce(state: AgentState, event: AgentEvent | LocalEvent, onErro
 export function reportFailure(event: AgentEvent | LocalEvent, caught: unknown, onError: ReduceErrorHandler | undefined): void {
   const type = typeof event?.type === 'string' ? event.type : 'unknown'
   const id = typeof event?.id === 'string' ? event.id : undefined
-  const reason = caught instanceof Error ? caught.message : String(caught)
+  const reason = messageOf(caught)
   const message = `Applying ${type}${id === undefined ? '' : ` ${id}`} failed, so it was skipped: ${reason}`
   devError(`reduce:${type}:${reason}`, message, caught)
   try {

@@ -1,4 +1,5 @@
 import type { ToolUseEntry } from './state'
+import { isJsonObject } from './is-json-object'
 
 /** The entry with one more raw argument fragment: O(1), the text is parsed only on demand. */
 export function appendToolArguments(entry: ToolUseEntry, delta: string): ToolUseEntry {
@@ -31,7 +32,7 @@ export function finalizeToolArguments(entry: ToolUseEntry, endedAt: string | nul
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text)
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+    return isJsonObject(value) ? value : undefined
   } catch {
     return undefined
   }

@@ -28,28 +28,29 @@ export function streamingCallsDelta(before: BlockEntry | undefined, after: Block
 
 /** A turn as the reducer makes it; read it through the {@link Turn} interface. */
 export class TurnRecord implements Turn {
-  id: string
-  name: string | null
-  timestamp: string | null
-  status: TurnStatus
-  generateReason: GenerateReason | null
-  blocks: PersistentVector<BlockEntry>
-  slots: PersistentMap<number>
-  calls: CallIndex
-  callCount: number
-  streamingCalls: number
-  modelCalls: readonly ModelCall[]
-  usage: ChatUsage | null
-  replyIds: PersistentMap<true>
-  lastReplyId: string | null
-  result: Msg | null
-  stopReason: GenerateReason | null
-  exceededMaxIters: boolean
-  askedConfirmation: boolean
-  askedExternalExecution: boolean
-  allToolsDenied: boolean
-  serial: number
-  lineage: object
+  // `declare`d: the constructor assigns every field, and a field declaration would be emitted again in the bundle
+  declare id: string
+  declare name: string | null
+  declare timestamp: string | null
+  declare status: TurnStatus
+  declare generateReason: GenerateReason | null
+  declare blocks: PersistentVector<BlockEntry>
+  declare slots: PersistentMap<number>
+  declare calls: CallIndex
+  declare callCount: number
+  declare streamingCalls: number
+  declare modelCalls: readonly ModelCall[]
+  declare usage: ChatUsage | null
+  declare replyIds: PersistentMap<true>
+  declare lastReplyId: string | null
+  declare result: Msg | null
+  declare stopReason: GenerateReason | null
+  declare exceededMaxIters: boolean
+  declare askedConfirmation: boolean
+  declare askedExternalExecution: boolean
+  declare allToolsDenied: boolean
+  declare serial: number
+  declare lineage: object
 
   /** A copy of `turn`; a turn written as a plain object (with `entries` only) is accepted too. */
   constructor(turn: Turn) {
@@ -112,16 +113,17 @@ export class TurnRecord implements Turn {
 
 /** A scope as the reducer makes it; read it through the {@link Scope} interface. */
 export class ScopeRecord implements Scope {
-  key: string
-  source: string | null
-  taskId: string | null
-  turnList: PersistentVector<Turn>
-  open: boolean
-  parentToolCallId: string | null
-  parentTurn: number | null
-  toolCallTurns: PersistentMap<number>
-  closedReplyIds: PersistentMap<true>
-  lineage: object
+  // `declare`d: the constructor assigns every field, and a field declaration would be emitted again in the bundle
+  declare key: string
+  declare source: string | null
+  declare taskId: string | null
+  declare turnList: PersistentVector<Turn>
+  declare open: boolean
+  declare parentToolCallId: string | null
+  declare parentTurn: number | null
+  declare toolCallTurns: PersistentMap<number>
+  declare closedReplyIds: PersistentMap<true>
+  declare lineage: object
 
   /** A copy of `scope`; a scope written as a plain object (with `turns` only) is accepted too. */
   constructor(scope: Scope) {

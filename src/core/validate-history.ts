@@ -1,4 +1,5 @@
 import { AgentStreamError } from './errors'
+import { isJsonObject } from './is-json-object'
 import type { ContentBlock, Msg, MsgRole } from './message'
 
 /** The outcome of {@link validateHistory}: every valid message, and one warning per message or block skipped. */
@@ -19,8 +20,6 @@ class FieldProblem {
   ) {}
 }
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value)
-
 function describe(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
@@ -38,7 +37,7 @@ function optionalString(value: JsonObject, key: string, path: string): void {
 
 // The fields the kit reads of each known block; unknown block types are kept verbatim (protocol §5).
 function checkBlock(block: unknown, path: string): void {
-  expect(isObject(block), path, 'a content block object', block)
+  expect(isJsonObject(block), path, 'a content block object', block)
   const value = block as JsonObject
   expect(typeof value.type === 'string', `${path}.type`, 'a string', value.type)
   switch (value.type) {
@@ -58,7 +57,7 @@ function checkBlock(block: unknown, path: string): void {
       expect(typeof value.id === 'string', `${path}.id`, 'a string', value.id)
       optionalString(value, 'name', path)
       optionalString(value, 'content', path)
-      expect(value.input == null || isObject(value.input), `${path}.input`, 'an object', value.input)
+      expect(value.input == null || isJsonObject(value.input), `${path}.input`, 'an object', value.input)
       return
     }
     case 'tool_result': {
@@ -69,18 +68,18 @@ function checkBlock(block: unknown, path: string): void {
       return
     }
     default: {
-      if (MEDIA_TYPES.has(value.type as string)) expect(isObject(value.source), `${path}.source`, 'a source object', value.source)
+      if (MEDIA_TYPES.has(value.type as string)) expect(isJsonObject(value.source), `${path}.source`, 'a source object', value.source)
     }
   }
 }
 
 function readMessage(value: unknown, path: string, warnings: AgentStreamError[]): Msg {
-  expect(isObject(value), path, 'a Msg object', value)
+  expect(isJsonObject(value), path, 'a Msg object', value)
   const message = value as JsonObject
   expect(ROLES.has(message.role), `${path}.role`, 'USER, ASSISTANT, SYSTEM or TOOL', message.role)
   expect(Array.isArray(message.content), `${path}.content`, 'an array of content blocks', message.content)
-  expect(message.metadata == null || isObject(message.metadata), `${path}.metadata`, 'an object', message.metadata)
-  expect(message.usage == null || isObject(message.usage), `${path}.usage`, 'a ChatUsage object', message.usage)
+  expect(message.metadata == null || isJsonObject(message.metadata), `${path}.metadata`, 'an object', message.metadata)
+  expect(message.usage == null || isJsonObject(message.usage), `${path}.usage`, 'a ChatUsage object', message.usage)
   for (const key of ['id', 'name', 'timestamp']) optionalString(message, key, path)
   const blocks = message.content as unknown[]
   const content: ContentBlock[] = []

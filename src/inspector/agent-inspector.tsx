@@ -21,6 +21,7 @@ import { TimelineView } from './timeline-view'
 import { createTimeTravel } from './time-travel'
 import { PLAYBACK_SPEEDS, usePlayback } from './use-playback'
 import type { PlaybackSpeed } from './use-playback'
+import { attachedStart } from './attach-recorder'
 import { useAttachedRecorder } from './use-attached-recorder'
 import { useRecorderVersion } from './use-recorder-version'
 
@@ -113,6 +114,8 @@ export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(funct
   const entries = active.entries()
   const dropped = active.dropped()
   const end = dropped + entries.length
+  // Said only while the attach is the first entry kept: once dropped, the notice about dropped events says it.
+  const attached = dropped === 0 ? attachedStart(entries[0]) : null
   const [tab, setTab] = useState(defaultTab)
   const [filter, setFilter] = useState<LogFilter>(() => ({ ...NO_FILTER, ...defaultFilter }))
   const [position, setPosition] = useState<number | null>(defaultPosition ?? null)
@@ -255,6 +258,7 @@ export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(funct
         </div>
       </header>
       {dropped > 0 && <p className="as-inspector-notice">{strings.dropped(dropped, limitText(active, strings))}</p>}
+      {attached !== null && <p className="as-inspector-notice">{strings.attached(attached.messages, attached.lanes)}</p>}
       {(state?.skipped ?? 0) > 0 && <p className="as-inspector-notice">{strings.skippedKinds(state?.skipped ?? 0)}</p>}
       <p className="as-visually-hidden" aria-live="polite">
         {message}

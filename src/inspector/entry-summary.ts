@@ -76,9 +76,11 @@ function summarize(entry: RecordedEntry): EntrySummary {
     case 'run-end': {
       return marker(`run-end: ${entry.status}`, entry.error ? entry.error.message : null)
     }
-    case 'reset':
-    case 'load': {
+    case 'reset': {
       return marker(entry.kind)
+    }
+    case 'load': {
+      return marker(entry.agent === undefined ? 'load' : 'attached')
     }
     default: {
       entry satisfies never
@@ -123,7 +125,8 @@ export function entryJson(entry: RecordedEntry): unknown {
       return { reset: true }
     }
     case 'load': {
-      return { load: entry.messages }
+      // An attach carries the chat's own state too: only its messages are plain JSON.
+      return entry.agent === undefined ? { load: entry.messages } : { attached: entry.messages, status: entry.status ?? null }
     }
     default: {
       entry satisfies never

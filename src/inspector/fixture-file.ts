@@ -33,8 +33,11 @@ export interface FixtureFile {
 export interface FixtureExport {
   readonly fixture: FixtureFile
   readonly sse: string
-  /** `dropped`: the recorder had dropped the oldest entries; `history`: a loaded history precedes the events. */
-  readonly notes: readonly ('dropped' | 'history')[]
+  /**
+   * `dropped`: the recorder had dropped the oldest entries; `history`: a loaded history precedes the events;
+   * `attached`: the recorder was attached to a chat already under way, whose earlier events it never saw.
+   */
+  readonly notes: readonly ('dropped' | 'history' | 'attached')[]
 }
 
 const FRAMING =
@@ -72,7 +75,8 @@ export function toFixture(entries: readonly RecordedEntry[], options: { name: st
   entries.forEach((entry, index) => {
     if (entry.kind === 'reset' || entry.kind === 'load') start = index + 1
   })
-  if (start > 0 && entries[start - 1]?.kind === 'load') notes.add('history')
+  const loaded = start > 0 ? entries[start - 1] : undefined
+  if (loaded?.kind === 'load') notes.add(loaded.agent === undefined ? 'history' : 'attached')
   const events: unknown[] = []
   const wire: unknown[] = []
   const runs: { request: RecordedRequest | null; eventCount: number }[] = []

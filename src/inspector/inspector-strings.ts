@@ -44,7 +44,10 @@ const EN = {
   exportNotes: {
     dropped: 'The oldest events were dropped, so the fixture starts mid-conversation.',
     history: 'A loaded history comes before these events and is not part of the fixture.',
+    attached: 'The inspector was attached to a chat already under way: what the chat held before that is not part of the fixture.',
   },
+  attached: (messages: number, lanes: number) =>
+    `Attached to a chat already under way. Entry 1 is the chat as it stood then (${messages.toLocaleString('en-US')} ${messages === 1 ? 'message' : 'messages'}, ${lanes.toLocaleString('en-US')} subagent ${lanes === 1 ? 'lane' : 'lanes'}), rebuilt exactly, but the events that built it were not recorded: they are not listed, time travel cannot go back through them, and an export leaves that part out.`,
   importLog: 'Import a log',
   importFailed: (reason: string) => `The file could not be imported: ${reason}`,
   play: 'Play',
@@ -114,7 +117,10 @@ const ZH_CN: InspectorStrings = {
   exportNotes: {
     dropped: '最早的事件已被丢弃，因此测试用例从对话中途开始。',
     history: '这些事件之前加载过历史记录，它不在测试用例中。',
+    attached: '检查器是在对话进行中接入的：接入之前的对话内容不在测试用例中。',
   },
+  attached: (messages, lanes) =>
+    `接入时对话已在进行中。第 1 个条目是当时的对话（${messages.toLocaleString('zh-CN')} 条消息，${lanes.toLocaleString('zh-CN')} 个子智能体分栏），会被精确重建；但构建它的事件没有被记录：它们不会列出，时间回溯无法回到它们之间，导出时也不包含这一部分。`,
   importLog: '导入日志',
   importFailed: (reason) => `无法导入该文件：${reason}`,
   play: '播放',

@@ -16,7 +16,7 @@ export function useAttachedRecorder(store: AgentStore | undefined, limit: EventR
     if (store === undefined || recorder === undefined) return
     const session = sessionOf(store)
     // Started here rather than at render, so that nothing the chat took in between is missed.
-    startAt(recorder, session.getState().agent)
+    startAt(recorder, session)
     return session.attachRecorder(recorder)
   }, [store, recorder])
   return recorder

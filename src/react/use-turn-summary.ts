@@ -28,7 +28,7 @@ export interface UseTurnSummaryResult {
   readonly denied: string
 }
 
-const EMPTY_LANES: readonly string[] = Object.freeze([])
+const EMPTY_LANES: readonly string[] = /*#__PURE__*/ Object.freeze([])
 
 function deniedNames(turn: Turn | undefined): string[] {
   const names: string[] = []

@@ -10,7 +10,7 @@ export function useTurn(index: number, scopeKey = MAIN_SCOPE): Turn | undefined 
   return useStore(useAgentStoreApi('useTurn'), (state) => selectTurn(state, index, scopeKey))
 }
 
-const EMPTY_KEYS: readonly string[] = Object.freeze([])
+const EMPTY_KEYS: readonly string[] = /*#__PURE__*/ Object.freeze([])
 
 interface KeysOfTurn {
   readonly id: string

@@ -2,7 +2,7 @@ import { confirmResult, toolResultBlock, userMessage } from '../core/build-messa
 import type { ConfirmationDecision } from '../core/build-message'
 import { devError } from '../core/dev-error'
 import { createReceiveClock } from '../core/event-recorder'
-import { AgentStreamError } from '../core/errors'
+import { AgentStreamError, messageOf } from '../core/errors'
 import { stateFromHistory } from '../core/history'
 import { rewindEvent, userMessageEvent } from '../core/local-events'
 import type { LocalEvent } from '../core/local-events'
@@ -95,8 +95,7 @@ function refused(message: string): AgentStreamError {
 
 function toStreamError(error: unknown): AgentStreamError {
   if (error instanceof AgentStreamError) return error
-  const reason = error instanceof Error ? error.message : String(error)
-  return new AgentStreamError('network-error', `The run failed: ${reason}`, { cause: error })
+  return new AgentStreamError('network-error', `The run failed: ${messageOf(error)}`, { cause: error })
 }
 
 function statusAfterRun(agent: AgentState): AgentStatus {
@@ -527,7 +526,7 @@ export function createAgentSession(
   }
 
   function reportError(error: unknown, context?: string): void {
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = messageOf(error)
     const problem =
       error instanceof AgentStreamError
         ? error

@@ -9,7 +9,7 @@ import type { JoinedToolCall } from './tool-index'
 
 export type { JoinedToolCall } from './tool-index'
 
-const EMPTY_TURNS: readonly Turn[] = Object.freeze([])
+const EMPTY_TURNS: readonly Turn[] = /*#__PURE__*/ Object.freeze([])
 
 /** The turns of a scope: the top-level agent by default, or a subagent. */
 export function selectTurns(state: AgentStoreState, scopeKey = MAIN_SCOPE): readonly Turn[] {
@@ -21,7 +21,7 @@ export function selectTurn(state: AgentStoreState, index: number, scopeKey = MAI
   return selectTurns(state, scopeKey)[index]
 }
 
-const EMPTY_KEYS: readonly string[] = Object.freeze([])
+const EMPTY_KEYS: readonly string[] = /*#__PURE__*/ Object.freeze([])
 const lanesByParent = new WeakMap<AgentStoreState['agent']['scopes'], Map<string, readonly string[]>>()
 
 const lanesByTurn = new WeakMap<AgentStoreState['agent']['scopes'], Map<number, readonly string[]>>()
@@ -127,7 +127,7 @@ export function selectUsage(state: AgentStoreState): ChatUsage | null {
   return total
 }
 
-const EMPTY_REQUESTS: readonly SubagentPendingConfirmation[] = Object.freeze([])
+const EMPTY_REQUESTS: readonly SubagentPendingConfirmation[] = /*#__PURE__*/ Object.freeze([])
 const requestsByScope = new WeakMap<readonly SubagentPendingConfirmation[], Map<string, readonly SubagentPendingConfirmation[]>>()
 
 /** The confirmations one subagent is waiting for; the same array until they change. */

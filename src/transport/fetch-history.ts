@@ -1,4 +1,4 @@
-import { AgentStreamError } from '../core/errors'
+import { AgentStreamError, messageOf } from '../core/errors'
 import type { Msg } from '../core/message'
 import { bodyExcerpt } from './stream-endings'
 
@@ -12,7 +12,7 @@ export async function fetchHistory(fetchImpl: typeof fetch, url: string, headers
   try {
     response = await fetchImpl(url, { headers: { ...headers, accept: 'application/json' } })
   } catch (error) {
-    throw new AgentStreamError('network-error', `Could not reach the history ${url}: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new AgentStreamError('network-error', `Could not reach the history ${url}: ${messageOf(error)}`, {
       cause: error,
     })
   }

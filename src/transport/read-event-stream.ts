@@ -1,6 +1,4 @@
-import { getLines, getMessages } from '@microsoft/fetch-event-source/lib/esm/parse.js'
-import type { EventSourceMessage } from '@microsoft/fetch-event-source/lib/esm/parse.js'
-import { AgentStreamError } from '../core/errors'
+import { AgentStreamError, messageOf } from '../core/errors'
 
 /** What the SSE framing said about a frame, besides its data. */
 export interface EventStreamFrame {
@@ -38,71 +36,63 @@ export interface EventStreamDecoder {
   push(chunk: Uint8Array): void
 }
 
-const UTF8_BOM = [0xef, 0xbb, 0xbf] as const
-const LINE_FEED = 10
-const CARRIAGE_RETURN = 13
-const COLON = 58
 const EXCERPT_LENGTH = 200
+const LINE_BREAK = /\r\n|\r|\n/
 
 /**
- * Creates an SSE decoder that follows the WHATWG framing rules, built on `@microsoft/fetch-event-source`'s `getLines`/`getMessages`.
+ * Creates an SSE decoder that follows the WHATWG framing rules: `data`/`event`/`id` fields (`retry` is read and
+ * ignored), CR, LF or CRLF line ends, comments, multi-line data, and a BOM at the start of the stream.
  * @example
  * const decoder = createEventStreamDecoder({ onEvent: (value) => events.push(value) })
  * decoder.push(new TextEncoder().encode('data:{"type":"AGENT_START"}\n\n'))
  */
 export function createEventStreamDecoder(options: EventStreamDecoderOptions): EventStreamDecoder {
   const { onEvent, onError, signal } = options
+  // In streaming mode it keeps a UTF-8 sequence cut between chunks, and drops the BOM at the start of the stream only.
+  const text = new TextDecoder()
   let lastEventId = ''
-
-  const onMessageLine = getMessages(
-    (id) => {
-      if (!id.includes('\0')) lastEventId = id
-    },
-    // retry: is accepted and ignored: a POST that carries user input is never reconnected (protocol §9.1)
-    () => {},
-    dispatch,
-  )
-  const pushToLines = getLines((line, fieldLength) => {
-    // getMessages drops a line with no colon; the spec reads the whole line as a field name with an empty value
-    if (fieldLength === -1 && line.length > 0) onMessageLine(appendColon(line), line.length)
-    else onMessageLine(line, fieldLength)
-  })
-
-  // Bytes seen while we can't yet tell whether the stream opens with a BOM; null once we can.
-  let streamStart: Uint8Array | null = new Uint8Array(0)
-  // Chunks with no line break yet. getLines copies its whole buffer on every chunk, so handing it a long line in
-  // many small pieces is quadratic; holding them back and joining them once a break arrives keeps it linear.
+  let event = ''
+  let data: string | undefined
+  // The text after the last line break, and whether that break was a CR (whose LF may open the next chunk).
+  let partialLine = ''
+  let afterCarriageReturn = false
+  // Chunks with no line break yet, joined once one arrives: decoding and scanning each as it comes would go over a
+  // long line again on every chunk, which is quadratic.
   let heldChunks: Uint8Array[] = []
 
-  function dispatch(message: EventSourceMessage): void {
-    // getLines/getMessages report every blank line, also those ending comment-only or retry-only frames
-    if (message.data === '' || signal?.aborted) return
-    const frame: EventStreamFrame = { event: message.event || 'message', id: lastEventId }
+  function dispatch(): void {
+    const frameData = data
+    data = undefined
+    const frame: EventStreamFrame = { event: event || 'message', id: lastEventId }
+    event = ''
+    // comment-only, retry-only and empty frames carry no event
+    if (frameData === undefined || frameData.trim() === '' || signal?.aborted) return
     let value: unknown
     try {
-      value = JSON.parse(message.data)
+      value = JSON.parse(frameData)
     } catch (error) {
-      onError?.(malformedFrameError(message.data, frame, error))
+      onError?.(malformedFrameError(frameData, frame, error))
       return
     }
     onEvent(value, frame)
   }
 
+  function readLine(line: string): void {
+    if (line === '') return dispatch()
+    const colon = line.indexOf(':')
+    // a line with no colon is a field name with an empty value; one that starts with a colon is a comment (a heartbeat)
+    const field = colon < 0 ? line : line.slice(0, colon)
+    const value = colon < 0 ? '' : line.slice(line.charCodeAt(colon + 1) === 32 ? colon + 2 : colon + 1)
+    if (field === 'data') data = data === undefined ? value : `${data}\n${value}`
+    else if (field === 'event') event = value
+    // retry: is ignored: a POST that carries user input is never reconnected (protocol §9.1)
+    else if (field === 'id' && !value.includes('\0')) lastEventId = value
+  }
+
   return {
     push(chunk) {
-      if (streamStart !== null) {
-        // getMessages' TextDecoder also drops a BOM at the start of every line it decodes; we skip the spec's one on purpose
-        const head = streamStart.length === 0 ? chunk : concatenate([streamStart, chunk])
-        if (head.length < UTF8_BOM.length && head.every((byte, index) => byte === UTF8_BOM[index])) {
-          streamStart = head
-          return
-        }
-        streamStart = null
-        chunk = startsWithBom(head) ? head.subarray(UTF8_BOM.length) : head
-      }
-      if (chunk.length === 0) return
-      if (chunk.indexOf(LINE_FEED) === -1 && chunk.indexOf(CARRIAGE_RETURN) === -1) {
-        heldChunks.push(chunk)
+      if (chunk.indexOf(10) === -1 && chunk.indexOf(13) === -1) {
+        if (chunk.length > 0) heldChunks.push(chunk)
         return
       }
       if (heldChunks.length > 0) {
@@ -110,7 +100,13 @@ export function createEventStreamDecoder(options: EventStreamDecoderOptions): Ev
         chunk = concatenate(heldChunks)
         heldChunks = []
       }
-      pushToLines(chunk)
+      let decoded = text.decode(chunk, { stream: true })
+      if (afterCarriageReturn && decoded.startsWith('\n')) decoded = decoded.slice(1)
+      afterCarriageReturn = decoded.endsWith('\r')
+      const lines = decoded.split(LINE_BREAK)
+      lines[0] = partialLine + (lines[0] as string)
+      partialLine = lines.pop() as string
+      for (const line of lines) readLine(line)
     },
   }
 }
@@ -177,17 +173,6 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff
 }
 
-function startsWithBom(bytes: Uint8Array): boolean {
-  return bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2]
-}
-
-function appendColon(line: Uint8Array): Uint8Array {
-  const result = new Uint8Array(line.length + 1)
-  result.set(line)
-  result[line.length] = COLON
-  return result
-}
-
 function concatenate(chunks: readonly Uint8Array[]): Uint8Array {
   let length = 0
   for (const chunk of chunks) length += chunk.length
@@ -198,10 +183,6 @@ function concatenate(chunks: readonly Uint8Array[]): Uint8Array {
     offset += chunk.length
   }
   return result
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 function ignore(): void {}

@@ -1,4 +1,4 @@
-import { AgentStreamError } from '../core/errors'
+import { AgentStreamError, messageOf } from '../core/errors'
 import type { Msg } from '../core/message'
 import { FULL_CAPABILITIES } from './agent-transport'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
@@ -55,8 +55,8 @@ function bodyOf(request: RunRequest): unknown {
  * A transport for AgentScope's native event bridge (protocol §9.1): POST a run, read its
  * `text/event-stream`, and stop through the interrupt endpoint.
  *
- * It reads the body with `readEventStream` (the parser of `@microsoft/fetch-event-source`) over a
- * plain `fetch` rather than `fetchEventSource()`: that function aborts on tab hide and re-sends the
+ * It reads the body with the kit's own `readEventStream` over a plain `fetch` rather than
+ * `@microsoft/fetch-event-source`'s `fetchEventSource()`: that function aborts on tab hide and re-sends the
  * POST on return unless `openWhenHidden: true` (Azure/fetch-event-source#36), retries forever when
  * `onerror` returns (#79), and needs `window`. Here the stream stays open when the tab is hidden,
  * as with `openWhenHidden: true`, and a POST that carries user input is never sent twice.
@@ -79,8 +79,7 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
       response = await fetchImpl(url, { credentials, ...init })
     } catch (error) {
       if (init.signal?.aborted) throw error
-      const reason = error instanceof Error ? error.message : String(error)
-      throw new AgentStreamError('network-error', `Could not reach the agent server (${what} ${url}): ${reason}`, {
+      throw new AgentStreamError('network-error', `Could not reach the agent server (${what} ${url}): ${messageOf(error)}`, {
         cause: error,
       })
     }

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../core/is-json-object'
 import type { RunHandlers } from './agent-transport'
 
 /**
@@ -9,8 +10,7 @@ export function withSubagentSource(handlers: RunHandlers, source: string): RunHa
   return {
     ...handlers,
     onEvent: (value) => {
-      const object = typeof value === 'object' && value !== null && !Array.isArray(value)
-      handlers.onEvent(object && typeof (value as { source?: unknown }).source !== 'string' ? { ...value, source } : value)
+      handlers.onEvent(isJsonObject(value) && typeof (value as { source?: unknown }).source !== 'string' ? { ...value, source } : value)
     },
   }
 }

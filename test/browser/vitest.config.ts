@@ -1,12 +1,10 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { withoutBrokenSourcemap } from '../../scripts/without-broken-sourcemap'
 
 // The real-browser suite: `npm run test:browser`. One demo build, one preview server, one Chromium for all files
 // (test/browser/global-setup.ts); files run one after another so timing checks don't share two cores.
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
-  plugins: [withoutBrokenSourcemap()],
   test: {
     include: ['test/browser/**/*.test.ts'],
     globalSetup: ['test/browser/global-setup.ts'],

@@ -39,6 +39,14 @@ describe('parseAgentEvent', () => {
     expect(error.message).toContain('unknown event type "text_block_delta"')
   })
 
+  it('knows no type named after an Object.prototype key', () => {
+    for (const type of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const error = errorOf({ type, id: 'x' })
+      expect(error.field).toBe('type')
+      expect(error.message).toContain(`unknown event type "${type}"`)
+    }
+  })
+
   it('names the event type and the field at fault', () => {
     const error = errorOf({ ...delta, delta: 42 })
     expect(error).toBeInstanceOf(AgentStreamError)

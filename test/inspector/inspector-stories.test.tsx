@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The Inspector stories: each renders its state from a real store over the replay transport.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { afterEach, expect, it } from 'vitest'
 import * as stories from '../../stories/inspector.stories'
@@ -47,4 +47,15 @@ it('ImportedLogReplay shows the imported log at its end', async () => {
 it('Timeline draws the bars of the subagent run', () => {
   show(stories.Timeline)
   expect(screen.getAllByRole('button', { name: /jump to its first event/ }).length).toBeGreaterThan(2)
+})
+
+it('AttachedLate says the chat was under way, and its first entry rebuilds the researcher lane', async () => {
+  show(stories.AttachedLate)
+  await waitFor(() => expect(screen.getByText(/^Attached to a chat already under way\./).textContent).toContain('1 subagent lane'), {
+    timeout: 10_000,
+  })
+  expect(rows()[0]?.textContent).toContain('attached')
+  fireEvent.click(rows()[0]!)
+  const chat = document.querySelector('[data-read-only]') as HTMLElement
+  expect(within(chat).getByRole('region', { name: 'Subagent: researcher' })).toBeTruthy()
 })

@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { withoutBrokenSourcemap } from '../../scripts/without-broken-sourcemap'
 
 // The component and hook tests against React 18.3 (`npm run test:react18`), the oldest React the kit supports.
 // React 18 is installed apart from the project's own React 19, into node_modules/.cache (from the npm registry,
@@ -30,7 +29,7 @@ if (!existsSync(`${REACT_18}/node_modules/react-dom/package.json`)) {
 
 export default defineConfig({
   root: ROOT,
-  plugins: [react(), withoutBrokenSourcemap()],
+  plugins: [react()],
   resolve: {
     alias: [
       { find: /^react$/, replacement: `${REACT_18}/node_modules/react/index.js` },
