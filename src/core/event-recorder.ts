@@ -50,6 +50,11 @@ export type RecordedEntry =
 /** Hears every entry of a session, in order (`createAgentSession({ recorder })`); what it throws is ignored. */
 export interface EventRecorder {
   record(entry: RecordedEntry): void
+  /**
+   * The same as `record({ kind: 'event', receivedAt, value, event })`, for a recorder that can keep an event without
+   * that entry being made: the session calls it, when there, for each valid event (nearly everything it records).
+   */
+  recordEvent?(receivedAt: number, value: unknown, event: AgentEvent): void
 }
 
 /** How much a recorder keeps; the oldest entries go first once a limit is passed. */
@@ -72,6 +77,8 @@ export interface EventRecorderOptions {
 export interface RecordedLog extends EventRecorder {
   /** Adds one entry; the session calls it, in order, for everything it takes in. */
   record(entry: RecordedEntry): void
+  /** Keeps a valid event as `record` would keep its `event` entry: one slot, no entry made. */
+  recordEvent(receivedAt: number, value: unknown, event: AgentEvent): void
   /** The kept entries, oldest first. The array is the recorder's own: read it, never change it. */
   entries(): readonly RecordedEntry[]
   /** How many entries were dropped to stay within the limit (the first kept entry is number `dropped`). */
@@ -217,16 +224,26 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
   }
 
   function record(entry: RecordedEntry): void {
+    if (entry.kind === 'event' && entry.value === entry.event) keep(entry.event, entry.receivedAt, null)
+    else keep(new WholeEntry(entry), entry.receivedAt, entry)
+  }
+
+  function recordEvent(receivedAt: number, value: unknown, event: AgentEvent): void {
+    if (value === event) keep(event, receivedAt, null)
+    else record({ kind: 'event', receivedAt, value, event })
+  }
+
+  // Keeps one slot: an event kept as it came (`entry` null), or a whole entry.
+  function keep(item: unknown, time: number, entry: RecordedEntry | null): void {
     const index = items.length
-    items.push(entry.kind === 'event' && entry.value === entry.event ? entry.event : new WholeEntry(entry))
-    const time = entry.receivedAt
+    items.push(item)
     if (timeValues.length === 0 || timeValues[timeValues.length - 1] !== time) {
       timeStarts.push(index)
       timeValues.push(time)
     }
     version++
     if (countBytes) {
-      const size = entrySize(entry)
+      const size = entry === null ? approximateSize(item) : entrySize(entry)
       sizes.push(size)
       bytes += size
       if (bytes > maxBytes) {
@@ -247,6 +264,7 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
 
   return {
     record,
+    recordEvent,
     entries,
     dropped: () => dropped,
     base: () => base,

@@ -170,7 +170,13 @@ export function createAgentSession(
   function attachRecorder(added: EventRecorder): () => void {
     const update = () => {
       const all = options.recorder === undefined ? [...attached] : [options.recorder, ...attached]
-      recorder = all.length <= 1 ? all[0] : { record: (entry) => all.forEach((each) => recordTo(each, entry)) }
+      recorder =
+        all.length <= 1
+          ? all[0]
+          : {
+              record: (entry) => all.forEach((each) => recordTo(each, entry)),
+              recordEvent: (receivedAt, value, event) => all.forEach((each) => recordEventTo(each, receivedAt, value, event)),
+            }
     }
     attached.push(added)
     update()
@@ -185,6 +191,16 @@ export function createAgentSession(
   function recordTo(target: EventRecorder | undefined, entry: RecordedEntry): void {
     try {
       target?.record(entry)
+    } catch {
+      // A recorder must not break the chat.
+    }
+  }
+
+  // A valid event, without making its entry when the recorder can take it as it is (RecordedLog can).
+  function recordEventTo(target: EventRecorder, receivedAt: number, value: unknown, event: AgentEvent): void {
+    try {
+      if (target.recordEvent === undefined) target.record({ kind: 'event', receivedAt, value, event })
+      else target.recordEvent(receivedAt, value, event)
     } catch {
       // A recorder must not break the chat.
     }
@@ -231,7 +247,7 @@ export function createAgentSession(
     pending ??= { agent: state().agent, events: [], warnings: state().warnings }
     const parsed = parseAgentEvent(value)
     if (parsed.ok) {
-      if (recorder !== undefined) record({ kind: 'event', receivedAt, value, event: parsed.event })
+      if (recorder !== undefined) recordEventTo(recorder, receivedAt, value, parsed.event)
       pending.events.push(parsed.event)
     } else {
       if (recorder !== undefined) record({ kind: 'invalid', receivedAt, value, error: parsed.error })

@@ -60,6 +60,26 @@ describe('createAgentSession in plain Node (#12)', () => {
     expect(comparable(replayEvents(values))).toEqual(comparable(toSnapshot(state.agent)))
   })
 
+  it('hands valid events to a RecordedLog without making their entries, and the log says the same as a plain recorder (#14)', async () => {
+    const events = byName('thinking-then-text').events
+    const server = await serve((response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' })
+      response.end(sse(events))
+    })
+    const { createEventRecorder } = await import('../../src/core')
+    const log = createEventRecorder()
+    const record = vi.spyOn(log, 'record')
+    const plain: RecordedEntry[] = []
+    const session = createAgentSession({ transport: server.transport, scheduleFrame: microtaskFrames, recorder: log })
+    const detach = session.attachRecorder({ record: (entry) => plain.push(entry) })
+    await session.send('Why is the sky blue?')
+    detach()
+    // the user's message, the run and its end are entries; the events are not
+    expect(record.mock.calls.map(([entry]) => entry.kind)).toEqual(['local', 'run', 'run-end'])
+    expect(log.entries()).toEqual(plain)
+    expect(plain.filter((entry) => entry.kind === 'event')).toHaveLength(events.length)
+  })
+
   it('calls a stream that breaks off after the top-level AGENT_END complete, with nothing to retry (#11)', async () => {
     const events = byName('plain-text-reply').events
     const server = await serve((response) => {
