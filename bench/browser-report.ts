@@ -210,7 +210,7 @@ export function printBrowserReport(results: BrowserResults): void {
         : entry.group === 'lazy'
           ? 'lazy: the kit\u2019s parts, highlighter, KaTeX, Mermaid'
           : entry.group,
-      entry.files.join(' '),
+      entry.files.length <= 3 ? entry.files.join(' ') : `${entry.files.length} files`,
       kilobytes(entry.bytes),
       kilobytes(entry.gzipBytes),
       Object.entries(entry.parts)
