@@ -83,6 +83,8 @@ export async function buildPage(workload: Workload, pageRoot = PAGE_ROOT): Promi
       emptyOutDir: true,
       sourcemap: true,
       reportCompressedSize: false,
+      // Mermaid's and cytoscape's chunks pass Vite's 500 kB warning; they load only at a page's first diagram.
+      chunkSizeWarningLimit: 2_000,
       rolldownOptions: {
         output: {
           codeSplitting: {
