@@ -1,17 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { connectBrowser, isSevere, openDemo, runAxe, send, waitForTurn, type AxeViolation, type Demo } from './demo-page'
+import { afterEach, expect, it } from 'vitest'
+import { suiteBrowser, isSevere, openDemo, runAxe, send, waitForTurn, type AxeViolation, type Demo } from './demo-page'
 
-let browser: Browser
+const browser = suiteBrowser()
 let demo: Demo
-
-beforeAll(async () => {
-  browser = await connectBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
 
 afterEach(async () => {
   const violations = await demo.violations()
@@ -31,19 +22,19 @@ function report(name: string, violations: readonly AxeViolation[]): void {
 }
 
 it('injects axe-core under the strict CSP', async () => {
-  demo = await openDemo(browser, { axe: true })
+  demo = await openDemo(browser(), { axe: true })
   const response = await demo.page.request.get(demo.page.url())
   expect(response.headers()['content-security-policy']).toContain("script-src 'self'")
   expect(await demo.page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run)).toBe('function')
 })
 
 it('has no serious axe violations on the idle page', async () => {
-  demo = await openDemo(browser, { axe: true })
+  demo = await openDemo(browser(), { axe: true })
   report('idle', await runAxe(demo.page, 'idle'))
 })
 
 it('has no serious axe violations after answers with tool cards, a subagent lane, thinking and an image', async () => {
-  demo = await openDemo(browser, { axe: true })
+  demo = await openDemo(browser(), { axe: true })
   const { page } = demo
   await send(page, 'weather in two cities, in parallel')
   await waitForTurn(page, 0, ['completed'])
@@ -57,7 +48,7 @@ it('has no serious axe violations after answers with tool cards, a subagent lane
 })
 
 it('has no serious axe violations with the confirmation tray open, in every mode', async () => {
-  demo = await openDemo(browser, { axe: true })
+  demo = await openDemo(browser(), { axe: true })
   const { page } = demo
   await send(page, 'clean')
   const tray = page.getByRole('region', { name: 'The agent wants to run 2 tools' })
@@ -70,7 +61,7 @@ it('has no serious axe violations with the confirmation tray open, in every mode
 })
 
 it('has no serious axe violations in the dark theme, in Chinese, with the error banner', async () => {
-  demo = await openDemo(browser, { axe: true })
+  demo = await openDemo(browser(), { axe: true })
   const { page } = demo
   await page.getByLabel('Language').selectOption('zh-CN')
   await page.getByLabel('Theme').selectOption('dark')
@@ -82,7 +73,7 @@ it('has no serious axe violations in the dark theme, in Chinese, with the error 
 })
 
 it('has no axe violations on a phone: the empty chat with suggestions, then the open drawer', async () => {
-  demo = await openDemo(browser, { axe: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  demo = await openDemo(browser(), { axe: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
   const { page } = demo
   report('phone-empty', await runAxe(page, 'phone-empty'))
   await page.getByRole('button', { name: 'Scenarios and settings' }).click()

@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { connectBrowser, openDemo, screenshot, send, turns, waitForTurn, type Demo } from './demo-page'
+import type { Page } from 'playwright-core'
+import { afterEach, expect, it } from 'vitest'
+import { suiteBrowser, openDemo, screenshot, send, turns, waitForTurn, type Demo } from './demo-page'
 
-let browser: Browser
+const browser = suiteBrowser()
 let demo: Demo
-
-beforeAll(async () => {
-  browser = await connectBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
 
 afterEach(async () => {
   const violations = await demo.violations()
@@ -46,7 +38,7 @@ function backgroundOf(page: Page, selector: string): Promise<string> {
 }
 
 it('shows tool cards when they are done, a subagent lane and an image', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'weather in two cities, in parallel')
   await waitForTurn(page, 0, ['completed'])
@@ -85,7 +77,7 @@ it('shows tool cards when they are done, a subagent lane and an image', async ()
 })
 
 it('speaks Simplified Chinese when the locale is zh-CN', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await page.getByLabel('Language').selectOption('zh-CN')
   expect(await page.locator('.as-chat').getAttribute('lang')).toBe('zh-CN')
@@ -110,7 +102,7 @@ it('speaks Simplified Chinese when the locale is zh-CN', async () => {
 })
 
 it('turns dark with the dark theme, and stays readable', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'weather')
   await waitForTurn(page, 0, ['completed'])
@@ -132,7 +124,7 @@ it('turns dark with the dark theme, and stays readable', async () => {
 })
 
 it('fits a phone (390×844): no sideways scroll, the batch bar under 40%, Stop in view, the side panel a drawer', async () => {
-  demo = await openDemo(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+  demo = await openDemo(browser(), { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
   const { page } = demo
   // the side panel is a drawer: closed (and inert) until the menu button opens it, Escape closes it
   const menu = page.getByRole('button', { name: 'Scenarios and settings' })

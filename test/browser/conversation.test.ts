@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { longAnswerText } from '../../src/testing/long-answer'
-import { connectBrowser, openDemo, screenshot, send, waitForTurn, type Demo } from './demo-page'
+import { suiteBrowser, openDemo, screenshot, send, waitForTurn, type Demo } from './demo-page'
 
-let browser: Browser
+const browser = suiteBrowser()
 let demo: Demo
-
-beforeAll(async () => {
-  browser = await connectBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
 
 // Every test runs the built demo under the strict CSP: our own code must never trip it.
 afterEach(async () => {
@@ -24,7 +15,7 @@ afterEach(async () => {
 })
 
 it('streams an answer with a tool call and finishes', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   // record the turn each time the page changes, so the test sees the answer grow
   await page.evaluate(() => {
@@ -55,7 +46,7 @@ it('streams an answer with a tool call and finishes', async () => {
 })
 
 it('stops the test suite mid-run; the card ends interrupted and Stop turns back into Send', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'Run the test suite')
   const card = page.locator('article.as-tool[data-tool="run_tests"]')
@@ -71,7 +62,7 @@ it('stops the test suite mid-run; the card ends interrupted and Stop turns back 
 })
 
 it('renders the ~20,000-delta answer in full and stays responsive while it streams', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   const expected = longAnswerText()
   await page.evaluate(() => {
@@ -123,7 +114,7 @@ it('renders the ~20,000-delta answer in full and stays responsive while it strea
 })
 
 it('keeps the reader where they scrolled to while the answer streams, until "Jump to latest"', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'Write me something long')
   const log = page.getByRole('log')
@@ -169,7 +160,7 @@ it('keeps the reader where they scrolled to while the answer streams, until "Jum
 })
 
 it('shows the error banner when the stream breaks off, and Retry sends the message again', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   const runs: string[] = []
   page.on('request', (request) => {
@@ -195,7 +186,7 @@ it('shows the error banner when the stream breaks off, and Retry sends the messa
 })
 
 it('retry and edit-and-resend replace the last exchange instead of adding one below', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   const users = page.locator('.as-list-content > .as-user')
   await send(page, 'hello')

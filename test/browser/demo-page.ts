@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -42,6 +42,21 @@ export interface OpenDemoOptions extends BrowserContextOptions {
 /** Connects to the Chromium that global-setup.ts launched. */
 export function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject('browserEndpoint'))
+}
+
+/** The suite's Chromium for the tests of one file: connected before them, let go after them. */
+export function suiteBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await connectBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (browser === undefined) throw new Error('suiteBrowser(): the browser is there only inside the tests')
+    return browser
+  }
 }
 
 /** Opens the demo in a new context and waits until the scenario buttons are there. */

@@ -1,20 +1,12 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { connectBrowser, openDemo, screenshot, send, turns, waitForTurn, type Demo } from './demo-page'
+import type { Page } from 'playwright-core'
+import { afterEach, expect, it } from 'vitest'
+import { suiteBrowser, openDemo, screenshot, send, turns, waitForTurn, type Demo } from './demo-page'
 
 // The tool cards that are asking the user right now (each carries its own Approve / Deny / Edit / Always allow).
 const pendingCards = (page: Page) => page.getByRole('article', { name: /approve with A/ })
 
-let browser: Browser
+const browser = suiteBrowser()
 let demo: Demo
-
-beforeAll(async () => {
-  browser = await connectBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
 
 afterEach(async () => {
   const violations = await demo.violations()
@@ -25,7 +17,7 @@ afterEach(async () => {
 })
 
 it('approves one call and denies the other: the denied card says Denied, the approved one runs', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'Please clean the build output')
   const tray = page.getByRole('region', { name: 'The agent wants to run 2 tools' })
@@ -59,7 +51,7 @@ it('approves one call and denies the other: the denied card says Denied, the app
 })
 
 it('edits the arguments before approving: the diff shows the change, the card says "Edited by you"', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'clean up please')
   const tray = page.getByRole('region', { name: 'The agent wants to run 2 tools' })
@@ -93,7 +85,7 @@ it('edits the arguments before approving: the diff shows the change, the card sa
 })
 
 it('always allows a command: the rule is shown before sending, and the same command is not asked again', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'clean the build')
   const card = pendingCards(page).first()
@@ -123,7 +115,7 @@ it('always allows a command: the rule is shown before sending, and the same comm
 })
 
 it('runs an external tool from the demo panel and the turn completes', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'Read the pricing page in my browser')
   const panel = page.getByRole('region', { name: 'External tools' })
@@ -142,7 +134,7 @@ it('runs an external tool from the demo panel and the turn completes', async () 
 })
 
 it('answers from the keyboard: the first call has the focus, A approves, J moves on, D denies', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'clean the build output')
   const cards = pendingCards(page)
@@ -157,7 +149,7 @@ it('answers from the keyboard: the first call has the focus, A approves, J moves
 })
 
 it('says what a denial did: "You denied delete_file; the agent stopped."', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'delete the customer file')
   await pendingCards(page).first().getByRole('button', { name: 'Deny', exact: true }).click()

@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { connectBrowser, isSevere, openDemo, runAxe, screenshot, send, waitForTurn, type Demo } from './demo-page'
+import type { Page } from 'playwright-core'
+import { afterEach, expect, it } from 'vitest'
+import { suiteBrowser, isSevere, openDemo, runAxe, screenshot, send, waitForTurn, type Demo } from './demo-page'
 
-let browser: Browser
+const browser = suiteBrowser()
 let demo: Demo
-
-beforeAll(async () => {
-  browser = await connectBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
 
 afterEach(async () => {
   const violations = await demo.violations()
@@ -33,7 +25,7 @@ async function openInspector(page: Page) {
 }
 
 it('loads the inspector only when it is opened, and lists the run as it streams', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'weather')
   await waitForTurn(page, 0, ['completed'])
@@ -53,7 +45,7 @@ it('loads the inspector only when it is opened, and lists the run as it streams'
 })
 
 it('scrubs with the keyboard: the chat shows the past read-only, and Escape snaps back to live', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'weather')
   await waitForTurn(page, 0, ['completed'])
@@ -81,7 +73,7 @@ it('scrubs with the keyboard: the chat shows the past read-only, and Escape snap
 })
 
 it('jumps from a timeline bar to its first event', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   await send(page, 'weather')
   await waitForTurn(page, 0, ['completed'])
@@ -95,7 +87,7 @@ it('jumps from a timeline bar to its first event', async () => {
 })
 
 it('filters, searches and shows the inspector without serious axe violations, live and scrubbed, in Chinese too', async () => {
-  demo = await openDemo(browser, { axe: true })
+  demo = await openDemo(browser(), { axe: true })
   const { page } = demo
   await send(page, 'weather')
   await waitForTurn(page, 0, ['completed'])
@@ -117,7 +109,7 @@ it('filters, searches and shows the inspector without serious axe violations, li
 })
 
 it('records every transport: AG-UI and Agent Protocol runs show up in the log', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   const inspector = await openInspector(page)
   for (const label of ['AG-UI', 'Agent Protocol']) {
@@ -134,7 +126,7 @@ it('records every transport: AG-UI and Agent Protocol runs show up in the log', 
 })
 
 it('fits a phone: the inspector below the chat, no sideways scrolling', async () => {
-  demo = await openDemo(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  demo = await openDemo(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
   const { page } = demo
   await send(page, 'weather')
   await waitForTurn(page, 0, ['completed'])
@@ -148,7 +140,7 @@ it('fits a phone: the inspector below the chat, no sideways scrolling', async ()
 })
 
 it('opens a log of 100,000 events and keeps only the rows in view in the page, scrolled to the end', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   const inspector = await openInspector(page)
   const frames = ['event:AGENT_START\ndata:{"type":"AGENT_START","id":"a0","replyId":"R0"}\n\n']

@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest'
+import { afterEach, expect, inject, it } from 'vitest'
 import { HOSTILE_DONE, HOSTILE_PAYLOADS } from '../../src/testing/scenarios-security'
-import { connectBrowser, openDemo, PWNED_LOG_PATH, send, waitForTurn, type CspViolation, type Demo } from './demo-page'
+import { suiteBrowser, openDemo, PWNED_LOG_PATH, send, waitForTurn, type CspViolation, type Demo } from './demo-page'
 
-let browser: Browser
+const browser = suiteBrowser()
 let demo: Demo
-
-beforeAll(async () => {
-  browser = await connectBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
 
 afterEach(async () => {
   await demo.close()
@@ -29,7 +20,7 @@ async function pwnedRequests(): Promise<string[]> {
 }
 
 it('serves the demo under the strict CSP, and a CSP violation is caught when one happens', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   const response = await page.request.get(inject('baseUrl'))
   expect(response.headers()['content-security-policy']).toMatch(/script-src 'self';.*style-src 'self';.*object-src 'none'/)
@@ -46,7 +37,7 @@ it('serves the demo under the strict CSP, and a CSP violation is caught when one
 
 it(`streams ${HOSTILE_PAYLOADS.length} hostile payloads through every channel and none of them runs`, async () => {
   expect(HOSTILE_PAYLOADS.length).toBeGreaterThanOrEqual(50)
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page, context } = demo
   const popups: string[] = []
   context.on('page', (popup) => {

@@ -1,17 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { connectBrowser, openDemo, screenshot, turns, waitForTurn, type Demo } from './demo-page'
+import { afterEach, expect, it } from 'vitest'
+import { suiteBrowser, openDemo, screenshot, turns, waitForTurn, type Demo } from './demo-page'
 
-let browser: Browser
+const browser = suiteBrowser()
 let demo: Demo
-
-beforeAll(async () => {
-  browser = await connectBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
 
 afterEach(async () => {
   const violations = await demo.violations()
@@ -22,7 +13,7 @@ afterEach(async () => {
 })
 
 it('AG-UI, then Agent Protocol: the weather answer completes, and a confirmed clean-up completes its turn', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   const protocol = page.getByRole('combobox', { name: 'Protocol' })
   const scenario = (keyword: string) => page.getByRole('navigation', { name: 'Scenarios' }).getByRole('button', { name: keyword, exact: true })

@@ -5,25 +5,17 @@
  * stored it, with no error banner (nothing offered is refused) and no turn left waiting; what a transport does not
  * carry is not offered (and said once), and Stop reads "Stopped".
  */
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { afterEach, describe, expect, inject, it } from 'vitest'
 import { AGENT_STRINGS } from '../../src/components/i18n'
 import type { Msg } from '../../src/core'
-import { connectBrowser, openDemo, PROTOCOL_LABELS, screenshot, send, waitForTurn, type Demo, type Protocol } from '../browser/demo-page'
+import { suiteBrowser, openDemo, PROTOCOL_LABELS, screenshot, send, waitForTurn, type Demo, type Protocol } from '../browser/demo-page'
 import { storedMessages, storedSubagentMessages } from './scenarios'
 
 const EN = AGENT_STRINGS.en
 
-let browser: Browser
+const browser = suiteBrowser()
 let demo: Demo
-
-beforeAll(async () => {
-  browser = await connectBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
 
 afterEach(async () => {
   await demo.close()
@@ -47,7 +39,7 @@ function sessionOf(page: Page): Promise<string> {
 }
 
 async function open(protocol: Protocol): Promise<{ page: Page; session: Promise<string> }> {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   if (protocol !== 'native') await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: PROTOCOL_LABELS[protocol] })
   return { page, session: sessionOf(page) }

@@ -3,21 +3,13 @@
  * server's /api proxy), reusing the helpers of the browser suite. The page picks its own session id;
  * it is read from the first run's URL to fetch what the server stored.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterEach, expect, inject, it } from 'vitest'
 import type { Msg } from '../../src/core'
-import { connectBrowser, openDemo, screenshot, send, waitForTurn, type Demo } from '../browser/demo-page'
+import { suiteBrowser, openDemo, screenshot, send, waitForTurn, type Demo } from '../browser/demo-page'
 
-let browser: Browser
+const browser = suiteBrowser()
 let demo: Demo
-
-beforeAll(async () => {
-  browser = await connectBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
 
 afterEach(async () => {
   await demo.close()
@@ -45,7 +37,7 @@ function storedText(message: Msg | undefined): string {
 }
 
 it('plain: streams the answer AgentScope stores', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   const session = sessionOf(page)
   await send(page, 'Hello!')
@@ -60,7 +52,7 @@ it('plain: streams the answer AgentScope stores', async () => {
 })
 
 it('hitl-approve: the confirmation card runs delete_file on the server', async () => {
-  demo = await openDemo(browser)
+  demo = await openDemo(browser())
   const { page } = demo
   const session = sessionOf(page)
   await send(page, 'Delete the report (confirm)')

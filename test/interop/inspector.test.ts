@@ -7,24 +7,16 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { afterEach, expect, it } from 'vitest'
 import { replayEvents } from '../../src/core'
 import type { AgentSnapshot } from '../../src/core'
 import type { FixtureFile } from '../../src/inspector/fixture-file'
-import { connectBrowser, openDemo, PROTOCOL_LABELS, screenshot, send, waitForTurn, type Demo, type Protocol } from '../browser/demo-page'
+import { suiteBrowser, openDemo, PROTOCOL_LABELS, screenshot, send, waitForTurn, type Demo, type Protocol } from '../browser/demo-page'
 import { comparable } from '../fixtures/compare-snapshot'
 
-let browser: Browser
+const browser = suiteBrowser()
 let demo: Demo
-
-beforeAll(async () => {
-  browser = await connectBrowser()
-})
-
-afterAll(async () => {
-  await browser.close()
-})
 
 afterEach(async () => {
   await demo.close()
@@ -68,7 +60,7 @@ async function exportFixture(page: Page, inspector: Locator): Promise<FixtureFil
 
 for (const protocol of Object.keys(PROTOCOL_LABELS) as Protocol[]) {
   it(`${protocol}: the inspector logs the run, scrubs to replayEvents of the events before, and exports a fixture that replays to the same snapshot`, async () => {
-    demo = await openDemo(browser, { acceptDownloads: true })
+    demo = await openDemo(browser(), { acceptDownloads: true })
     const { page } = demo
     if (protocol !== 'native') await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: PROTOCOL_LABELS[protocol] })
     await page.getByRole('button', { name: 'Inspector' }).click()
