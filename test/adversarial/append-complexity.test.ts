@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createAgentState, parseAgentEvent, reduce } from '../../src/core'
+import { applyEvents, createAgentState } from '../../src/core'
 import type { AgentState } from '../../src/core'
 import { medianTimeRatio } from '../fixtures/cost-ratio'
 
@@ -9,14 +9,7 @@ import { medianTimeRatio } from '../fixtures/cost-ratio'
 let serial = 0
 const event = (type: string, replyId: string, fields: Record<string, unknown> = {}) => ({ type, id: `e${++serial}`, replyId, ...fields })
 
-function apply(state: AgentState, values: readonly unknown[]): AgentState {
-  let next = state
-  for (const value of values) {
-    const parsed = parseAgentEvent(value)
-    if (parsed.ok) next = reduce(next, parsed.event)
-  }
-  return next
-}
+const apply = (state: AgentState, values: readonly unknown[]) => applyEvents(state, values, { endOfStream: false })
 
 const textBlock = (index: number) => [
   event('TEXT_BLOCK_START', 'M', { blockId: `b${index}` }),

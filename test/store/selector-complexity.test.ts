@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { createAgentState, parseAgentEvent, reduce } from '../../src/core'
+import { applyEvents, createAgentState } from '../../src/core'
 import type { AgentState } from '../../src/core'
 import { selectBlock, selectToolCall } from '../../src/store/selectors'
 import type { AgentStoreState } from '../../src/store/agent-store-state'
@@ -17,14 +17,7 @@ const call = (index: number) => [
   event('TOOL_RESULT_END', 'A', { toolCallId: `c${index}`, state: 'success' }),
 ]
 
-function apply(state: AgentState, values: readonly unknown[]): AgentState {
-  let next = state
-  for (const value of values) {
-    const parsed = parseAgentEvent(value)
-    if (parsed.ok) next = reduce(next, parsed.event)
-  }
-  return next
-}
+const apply = (state: AgentState, values: readonly unknown[]) => applyEvents(state, values, { endOfStream: false })
 
 const asStore = (agent: AgentState) => ({ agent }) as unknown as AgentStoreState
 
