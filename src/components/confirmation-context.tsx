@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState } from 'react'
-import type { ComponentType, ReactNode } from 'react'
+import type { ComponentType, ReactNode, RefObject } from 'react'
 import type { PendingToolCalls } from '../core/state'
 import type { ToolUseBlock } from '../core/message'
 import { usePendingConfirmation } from '../react/use-pending-confirmation'
@@ -91,15 +91,16 @@ export interface CallConfirmation {
 }
 
 /** The confirmation of one call when the agent is asking about it; registers the card for keyboard moves. */
-export function useCallConfirmation(toolCallId: string, element: HTMLElement | null): CallConfirmation | null {
+export function useCallConfirmation(toolCallId: string, card: RefObject<HTMLElement | null>): CallConfirmation | null {
   const session = useConfirmationSession()
   const toolCall = session?.pending.toolCalls.find((call) => call.id === toolCallId)
   const register = session?.register
   useEffect(() => {
+    const element = card.current
     if (register === undefined || toolCall === undefined || element === null) return
     register(toolCallId, element)
     return () => register(toolCallId, null)
-  }, [register, toolCall, toolCallId, element])
+  }, [register, toolCall, toolCallId, card])
   if (session === null || toolCall === undefined) return null
   return {
     toolCall,

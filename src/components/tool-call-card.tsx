@@ -1,4 +1,4 @@
-import { forwardRef, useId, useState } from 'react'
+import { forwardRef, useCallback, useId, useRef, useState } from 'react'
 import type { HTMLAttributes, KeyboardEvent } from 'react'
 import { useSubagentKeysOf } from '../react/use-subagent-lane'
 import { useAgentParts } from './components-context'
@@ -98,8 +98,18 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
   const strings = useAgentStrings()
   const lanes = useSubagentKeysOf(scopeKey === '' ? call.block.id : '')
   const { SubagentLane } = useAgentParts()
-  const [element, setElement] = useState<HTMLElement | null>(null)
-  const confirmation = useCallConfirmation(scopeKey === '' ? call.block.id : '', element)
+  // A ref, not state: the card's element in state cost every card a second commit when it mounted. Stable, so that
+  // React calls it at mount and unmount only (a new callback gets null and then the node at every commit).
+  const card = useRef<HTMLElement | null>(null)
+  const attach = useCallback(
+    (node: HTMLElement | null) => {
+      card.current = node
+      if (typeof ref === 'function') ref(node)
+      else if (ref) ref.current = node
+    },
+    [ref],
+  )
+  const confirmation = useCallConfirmation(scopeKey === '' ? call.block.id : '', card)
   const session = useConfirmationSession()
   const [chosen, setChosen] = useState<boolean | null>(defaultOpen ?? null)
   const [raw, setRaw] = useState(false)
@@ -144,11 +154,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
       aria-label={confirmation === null ? undefined : strings.confirmCall(name)}
       {...rest}
       onKeyDown={keyboard}
-      ref={(node) => {
-        setElement(node)
-        if (typeof ref === 'function') ref(node)
-        else if (ref) ref.current = node
-      }}
+      ref={attach}
     >
       <div className="as-tool-header">
         <button

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
-import { createRef } from 'react'
+import { createRef, Profiler } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessageList } from '../../src/components/message-list'
 import { ToolCallCard } from '../../src/components/tool-call-card'
@@ -256,5 +256,30 @@ describe('ToolCallCard', () => {
     expect(screen.getAllByRole('article')).toHaveLength(2)
     const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
+  })
+
+  it('costs one commit per store update, from its mount to its result (#11: at most one commit per frame)', () => {
+    const store = storeFromEvents([start(), textStart(), text('Looking it up.')])
+    let commits = 0
+    render(
+      <Profiler id="chat" onRender={() => commits++}>
+        <AgentProvider store={store}>
+          <MessageList />
+        </AgentProvider>
+      </Profiler>,
+    )
+    const steps = [
+      [toolStart('c1', 'get_weather'), toolDelta('c1', '{"city":"Par')],
+      [toolDelta('c1', 'is"}')],
+      [toolEnd('c1', 'get_weather'), resultStart('c1')],
+      [resultText('c1', 'Sunny'), resultEnd('c1')],
+    ]
+    const perUpdate = steps.map((events) => {
+      const before = commits
+      act(() => store.setState({ agent: applyEvents(store.getState().agent, events, { endOfStream: false }) }))
+      return commits - before
+    })
+    expect(screen.getByRole('article').getAttribute('data-status')).toBe('success')
+    expect(perUpdate).toEqual([1, 1, 1, 1])
   })
 })
