@@ -55,6 +55,13 @@ export interface EventRecorder {
    * that entry being made: the session calls it, when there, for each valid event (nearly everything it records).
    */
   recordEvent?(receivedAt: number, value: unknown, event: AgentEvent): void
+  /**
+   * The same as `recordEvent(receivedAt, event, event)` for each of `events[start]` to `events[end - 1]`, in order:
+   * the valid events of one network read that came as they are (value and event the same object). The session
+   * calls it, when there, once per read of a frame instead of once per event; the array is never changed
+   * afterwards, so the recorder may keep it.
+   */
+  recordEvents?(receivedAt: number, events: readonly AgentEvent[], start: number, end: number): void
 }
 
 /** How much a recorder keeps; the oldest entries go first once a limit is passed. */
@@ -77,8 +84,10 @@ export interface EventRecorderOptions {
 export interface RecordedLog extends EventRecorder {
   /** Adds one entry; the session calls it, in order, for everything it takes in. */
   record(entry: RecordedEntry): void
-  /** Keeps a valid event as `record` would keep its `event` entry: one slot, no entry made. */
+  /** Keeps a valid event as `record` would keep its `event` entry. */
   recordEvent(receivedAt: number, value: unknown, event: AgentEvent): void
+  /** Keeps a run of valid events received together, as `recordEvent` would keep each: one slot, no entry made. */
+  recordEvents(receivedAt: number, events: readonly AgentEvent[], start: number, end: number): void
   /** The kept entries, oldest first. The array is the recorder's own: read it, never change it. */
   entries(): readonly RecordedEntry[]
   /** How many entries were dropped to stay within the limit (the first kept entry is number `dropped`). */
@@ -98,6 +107,21 @@ export interface RecordedLog extends EventRecorder {
 class WholeEntry {
   constructor(readonly entry: RecordedEntry) {}
 }
+
+// A slot of the log that holds events kept as they came, received together: `events[start]` to `events[end - 1]`
+// of an array the session made for one frame (or of a one-event array of the recorder's own).
+class EventRun {
+  constructor(
+    readonly receivedAt: number,
+    readonly events: readonly AgentEvent[],
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+type Slot = WholeEntry | EventRun
+
+const slotLength = (slot: Slot): number => (slot instanceof WholeEntry ? 1 : slot.end - slot.start)
 
 // The envelope of an event as Java writes it (type twice, 32-hex id, createdAt, replyId, blockId): about this many characters.
 const ENVELOPE_CHARACTERS = 200
@@ -147,8 +171,9 @@ export function entrySize(entry: RecordedEntry): number {
 }
 
 /**
- * Creates a recorder. Recording an event appends the event to one array (and its time, when the time changed); with a limit, the oldest entries are dropped in
- * batches of an eighth of the limit and folded into {@link RecordedLog.base}, so time travel stays exact.
+ * Creates a recorder. Recording the events of a network read appends one slot that refers to them (the session's
+ * own array, not a copy); with a limit, the oldest entries are dropped in batches of an eighth of the limit and
+ * folded into {@link RecordedLog.base}, so time travel stays exact.
  * @example
  * const recorder = createEventRecorder({ limit: { events: 50_000 } })
  * const store = createAgentStore({ transport, recorder })
@@ -158,14 +183,13 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
   const maxEntries = limit.events !== undefined && limit.events > 0 ? Math.floor(limit.events) : Number.POSITIVE_INFINITY
   const maxBytes = limit.megabytes !== undefined && limit.megabytes > 0 ? limit.megabytes * 1e6 : Number.POSITIVE_INFINITY
   const countBytes = maxBytes !== Number.POSITIVE_INFINITY
-  // One slot per entry. An event whose value needed no normalizing (nearly every entry) is kept as the one object
-  // the reducer was given, not as the entry the session passes (which dies young), so recording it costs one push
-  // and no object; anything else is kept whole. Receive times are run-length coded, since the session reads its
-  // clock once per network read: a run starts at `timeStarts[k]` with the time `timeValues[k]`. `kept` holds the
-  // entries made back from the slots, on demand.
-  let items: unknown[] = []
-  let timeStarts: number[] = []
-  let timeValues: number[] = []
+  // Keeping a log must cost the session next to nothing per event: one slot per run of events received together
+  // (a slot per event, even a bare push, cost 6–20% of the fold in the core benchmark), whole entries for the rest.
+  // `slotStarts[k]` is the index of the first entry of `slots[k]`, counted from the first kept entry; `count` is how
+  // many entries are kept. `kept` holds the entries made back from the slots, on demand.
+  let slots: Slot[] = []
+  let slotStarts: number[] = []
+  let count = 0
   let kept: RecordedEntry[] = []
   // Sizes of the kept entries, only kept under a byte limit.
   let sizes: number[] = []
@@ -181,79 +205,108 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
     for (const listener of [...listeners]) listener()
   }
 
-  // The run of receive times that holds the item at `index`.
-  function runOf(index: number): number {
+  // The slot that holds the entry at `index`.
+  function slotOf(index: number): number {
     let low = 0
-    let high = timeStarts.length - 1
+    let high = slotStarts.length - 1
     while (low < high) {
       const middle = (low + high + 1) >> 1
-      if ((timeStarts[middle] as number) <= index) low = middle
+      if ((slotStarts[middle] as number) <= index) low = middle
       else high = middle - 1
     }
     return low
   }
 
-  function entryAt(index: number): RecordedEntry {
-    const item = items[index]
-    if (item instanceof WholeEntry) return item.entry
-    return { kind: 'event', receivedAt: timeValues[runOf(index)] as number, value: item, event: item as AgentEvent }
+  function entryIn(slot: Slot, offset: number): RecordedEntry {
+    if (slot instanceof WholeEntry) return slot.entry
+    const event = slot.events[slot.start + offset] as AgentEvent
+    return { kind: 'event', receivedAt: slot.receivedAt, value: event, event }
+  }
+
+  // Calls `visit` with the entries from `from` to `to`, in order, made back from their slots.
+  function eachEntry(from: number, to: number, visit: (entry: RecordedEntry) => void): void {
+    let slot = slotOf(from)
+    for (let index = from; index < to; index++) {
+      while (slot + 1 < slots.length && (slotStarts[slot + 1] as number) <= index) slot++
+      visit(entryIn(slots[slot] as Slot, index - (slotStarts[slot] as number)))
+    }
   }
 
   function entries(): readonly RecordedEntry[] {
-    for (let index = kept.length; index < items.length; index++) kept.push(entryAt(index))
+    if (kept.length < count) eachEntry(kept.length, count, (entry) => kept.push(entry))
     return kept
   }
 
-  function drop(count: number): void {
-    for (let index = 0; index < count; index++) base = applyRecordedEntry(base, index < kept.length ? (kept[index] as RecordedEntry) : entryAt(index))
-    if (count < items.length) {
-      const first = runOf(count)
-      timeStarts = timeStarts.slice(first).map((start) => Math.max(0, start - count))
-      timeValues = timeValues.slice(first)
-    } else {
-      timeStarts = []
-      timeValues = []
+  function drop(amount: number): void {
+    const made = Math.min(amount, kept.length)
+    for (let index = 0; index < made; index++) base = applyRecordedEntry(base, kept[index] as RecordedEntry)
+    eachEntry(made, amount, (entry) => {
+      base = applyRecordedEntry(base, entry)
+    })
+    const first = amount < count ? slotOf(amount) : slots.length
+    const rest = slots.slice(first)
+    const head = rest[0]
+    if (head instanceof EventRun) {
+      const offset = amount - (slotStarts[first] as number)
+      rest[0] = new EventRun(head.receivedAt, head.events, head.start + offset, head.end)
     }
-    items = items.slice(count)
-    kept = kept.length > count ? kept.slice(count) : []
+    slots = rest
+    slotStarts = []
+    let start = 0
+    for (const slot of slots) {
+      slotStarts.push(start)
+      start += slotLength(slot)
+    }
+    count -= amount
+    kept = kept.slice(amount)
     if (countBytes) {
-      for (const size of sizes.slice(0, count)) bytes -= size
-      sizes = sizes.slice(count)
+      for (const size of sizes.slice(0, amount)) bytes -= size
+      sizes = sizes.slice(amount)
     }
-    dropped += count
+    dropped += amount
   }
 
   function record(entry: RecordedEntry): void {
-    if (entry.kind === 'event' && entry.value === entry.event) keep(entry.event, entry.receivedAt, null)
-    else keep(new WholeEntry(entry), entry.receivedAt, entry)
+    if (entry.kind === 'event' && entry.value === entry.event) keep(new EventRun(entry.receivedAt, [entry.event], 0, 1), null)
+    else keep(new WholeEntry(entry), entry)
   }
 
   function recordEvent(receivedAt: number, value: unknown, event: AgentEvent): void {
-    if (value === event) keep(event, receivedAt, null)
+    if (value === event) keep(new EventRun(receivedAt, [event], 0, 1), null)
     else record({ kind: 'event', receivedAt, value, event })
   }
 
-  // Keeps one slot: an event kept as it came (`entry` null), or a whole entry.
-  function keep(item: unknown, time: number, entry: RecordedEntry | null): void {
-    const index = items.length
-    items.push(item)
-    if (timeValues.length === 0 || timeValues[timeValues.length - 1] !== time) {
-      timeStarts.push(index)
-      timeValues.push(time)
-    }
+  function recordEvents(receivedAt: number, events: readonly AgentEvent[], start: number, end: number): void {
+    if (end > start) keep(new EventRun(receivedAt, events, start, end), null)
+  }
+
+  // Keeps one slot: a run of events kept as they came (`entry` null), or a whole entry.
+  function keep(slot: Slot, entry: RecordedEntry | null): void {
+    slots.push(slot)
+    slotStarts.push(count)
+    const length = slotLength(slot)
+    count += length
     version++
     if (countBytes) {
-      const size = entry === null ? approximateSize(item) : entrySize(entry)
-      sizes.push(size)
-      bytes += size
+      if (slot instanceof EventRun) {
+        for (let index = slot.start; index < slot.end; index++) {
+          const size = approximateSize(slot.events[index])
+          sizes.push(size)
+          bytes += size
+        }
+      } else {
+        const size = entrySize(entry as RecordedEntry)
+        sizes.push(size)
+        bytes += size
+      }
       if (bytes > maxBytes) {
-        let count = 0
+        let amount = 0
         let freed = 0
-        while (count < items.length - 1 && bytes - freed > maxBytes * 0.875) freed += sizes[count++] as number
-        drop(count)
+        while (amount < count - 1 && bytes - freed > maxBytes * 0.875) freed += sizes[amount++] as number
+        drop(amount)
       }
     }
-    if (items.length > maxEntries) drop(Math.max(1, Math.ceil(maxEntries / 8)) + items.length - maxEntries - 1)
+    if (count > maxEntries) drop(Math.min(count, Math.max(1, Math.ceil(maxEntries / 8)) + count - maxEntries - 1))
     if (listeners.size > 0 && !notifying) {
       notifying = true
       queueMicrotask(notify)
@@ -265,6 +318,7 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
   return {
     record,
     recordEvent,
+    recordEvents,
     entries,
     dropped: () => dropped,
     base: () => base,
@@ -276,9 +330,9 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
       }
     },
     clear() {
-      items = []
-      timeStarts = []
-      timeValues = []
+      slots = []
+      slotStarts = []
+      count = 0
       kept = []
       sizes = []
       bytes = 0

@@ -140,6 +140,11 @@ export function createAgentSession(
   // Filled by the values a flush takes, reduced and published at its end (reduceAll folds each run of deltas into
   // one append, since the states in between are never shown).
   let pending: { agent: AgentState; events: (AgentEvent | LocalEvent)[]; warnings: readonly AgentStreamError[] } | null = null
+  // The valid events of `pending` from `unrecorded` on came as they are, received at `unrecordedAt`: they are
+  // recorded as one run (one slot of the log, not one per event) when the frame is published, when a value of
+  // another read comes, or before any other entry, so the log keeps the order in which things were taken.
+  let unrecorded = 0
+  let unrecordedAt = 0
   // The end of a run, published by the flush that empties the queue, so the last events and the final
   // status reach the UI in one update.
   let finishing: { apply: (agent: AgentState) => Update; done: () => void } | null = null
@@ -176,6 +181,7 @@ export function createAgentSession(
           : {
               record: (entry) => all.forEach((each) => recordTo(each, entry)),
               recordEvent: (receivedAt, value, event) => all.forEach((each) => recordEventTo(each, receivedAt, value, event)),
+              recordEvents: (receivedAt, events, start, end) => all.forEach((each) => recordEventsTo(each, receivedAt, events, start, end)),
             }
     }
     attached.push(added)
@@ -206,7 +212,28 @@ export function createAgentSession(
     }
   }
 
+  function recordEventsTo(target: EventRecorder, receivedAt: number, events: readonly AgentEvent[], start: number, end: number): void {
+    if (target.recordEvents === undefined) {
+      for (let index = start; index < end; index++) recordEventTo(target, receivedAt, events[index], events[index] as AgentEvent)
+      return
+    }
+    try {
+      target.recordEvents(receivedAt, events, start, end)
+    } catch {
+      // A recorder must not break the chat.
+    }
+  }
+
+  function recordUnrecorded(): void {
+    if (pending === null) return
+    const end = pending.events.length
+    // only valid wire events are pushed to `pending.events`
+    if (recorder !== undefined && end > unrecorded) recordEventsTo(recorder, unrecordedAt, pending.events as AgentEvent[], unrecorded, end)
+    unrecorded = end
+  }
+
   function record(entry: RecordedEntry): void {
+    recordUnrecorded()
     recordTo(recorder, entry)
   }
 
@@ -244,10 +271,20 @@ export function createAgentSession(
   }
 
   function take(value: unknown, receivedAt: number): void {
-    pending ??= { agent: state().agent, events: [], warnings: state().warnings }
+    if (pending === null) {
+      pending = { agent: state().agent, events: [], warnings: state().warnings }
+      unrecorded = 0
+    }
     const parsed = parseAgentEvent(value)
     if (parsed.ok) {
-      if (recorder !== undefined) recordEventTo(recorder, receivedAt, value, parsed.event)
+      if (recorder !== undefined && (receivedAt !== unrecordedAt || parsed.event !== value)) {
+        recordUnrecorded()
+        unrecordedAt = receivedAt
+        if (parsed.event !== value) {
+          recordEventTo(recorder, receivedAt, value, parsed.event)
+          unrecorded++
+        }
+      }
       pending.events.push(parsed.event)
     } else {
       if (recorder !== undefined) record({ kind: 'invalid', receivedAt, value, error: parsed.error })
@@ -257,6 +294,7 @@ export function createAgentSession(
   }
 
   function publish(drained: boolean): void {
+    recordUnrecorded()
     if (pending !== null && pending.events.length > 0) pending.agent = reduceAll(pending.agent, pending.events, reduceFailed)
     const taken = pending
     pending = null
@@ -283,6 +321,7 @@ export function createAgentSession(
 
   function discardQueue(): void {
     batcher.discard()
+    recordUnrecorded()
     pending = null
     const ending = finishing
     finishing = null

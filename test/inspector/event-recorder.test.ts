@@ -9,7 +9,7 @@ import {
   approximateSize,
   userMessageEvent,
 } from '../../src/core'
-import type { RecordedEntry } from '../../src/core'
+import type { AgentEvent, RecordedEntry } from '../../src/core'
 import { end, start, text, textStart } from '../fixtures/script'
 
 function eventEntry(value: Record<string, unknown>, time = 0): RecordedEntry {
@@ -66,6 +66,49 @@ describe('createEventRecorder', () => {
     recorder.record(eventEntry(text('more')))
     await Promise.resolve()
     expect(calls).toBe(1)
+  })
+
+  // Runs of 1 to 70 events, each run one network read: what the session hands over with recordEvents.
+  function recordInRuns(recorder: ReturnType<typeof createEventRecorder>, entries: readonly RecordedEntry[]): void {
+    const events = entries.map((entry) => (entry as { event: AgentEvent }).event)
+    let random = 7
+    for (let start = 0; start < events.length;) {
+      random = (random * 48271) % 2147483647
+      const end = Math.min(events.length, start + 1 + (random % 70))
+      recorder.recordEvents(start, events, start, end)
+      start = end
+    }
+  }
+
+  it('keeps a run of events received together as the entries recordEvent would make for each', () => {
+    const values = longTurn(500).map((entry) => (entry as { value: unknown }).value)
+    const entries = values.map((value, index) => eventEntry(value as Record<string, unknown>, index))
+    const byRun = createEventRecorder()
+    recordInRuns(byRun, entries)
+    // a run's entries carry its time, the time of its first event here
+    const times = byRun.entries().map((entry) => entry.receivedAt)
+    expect(byRun.entries().map((entry) => (entry as { event: unknown }).event)).toEqual(entries.map((entry) => (entry as { event: unknown }).event))
+    expect(byRun.entries().every((entry) => entry.kind === 'event' && entry.value === entry.event)).toBe(true)
+    expect(times.every((time, index) => time <= index && (index === 0 || time >= (times[index - 1] as number)))).toBe(true)
+    byRun.record({ kind: 'reset', receivedAt: 1000 })
+    expect(byRun.entries().at(-1)).toEqual({ kind: 'reset', receivedAt: 1000 })
+    expect(byRun.entries()).toHaveLength(entries.length + 1)
+  })
+
+  it('drops part of a run at its limits, with the same base as when each event came alone', () => {
+    for (const limit of [{ events: 100 }, { megabytes: 0.02 }]) {
+      const entries = longTurn(2000)
+      const byRun = createEventRecorder({ limit })
+      recordInRuns(byRun, entries)
+      const kept = byRun.entries()
+      expect(byRun.dropped() + kept.length).toBe(entries.length)
+      expect(kept.map((entry) => (entry as { event: unknown }).event)).toEqual(
+        entries.slice(byRun.dropped()).map((entry) => (entry as { event: unknown }).event),
+      )
+      const full = toSnapshot(applyRecordedEntries(createRecordedState(), entries).agent)
+      expect(toSnapshot(applyRecordedEntries(byRun.base(), kept).agent)).toEqual(full)
+      expect(toSnapshot(applyRecordedEntries(createRecordedState(), entries.slice(0, byRun.dropped())).agent)).toEqual(toSnapshot(byRun.base().agent))
+    }
   })
 
   it('estimates a delta by its text and serializes anything else', () => {

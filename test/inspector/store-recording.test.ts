@@ -75,4 +75,77 @@ describe('a store with a recorder', () => {
     expect(recorder.entries().map((entry) => entry.kind)).toEqual(['reset', 'load'])
     expect(createTimeTravel(recorder).stateAt(2).agent.userMessages).toEqual([{ message, turnIndex: 0 }])
   })
+
+  it('records the events of each network read as one run, in the order they were taken, as a per-event recorder sees them', async () => {
+    const id = (serial: number) => serial.toString(16).padStart(32, '0')
+    let serial = 0
+    const event = (type: string, fields: Record<string, unknown> = {}) => ({ type, id: id(++serial), replyId: 'R0', ...fields })
+    const delta = (text: string) => event('TEXT_BLOCK_DELTA', { replyId: 'M0', blockId: 'b', delta: text })
+    // Three reads, each delivered in its own task, taken in one frame: an invalid value and a legacy name (a value
+    // the validation normalizes into another object) in the middle of the second.
+    const reads: unknown[][] = [
+      [event('AGENT_START'), event('MODEL_CALL_STARTED', { replyId: 'M0' }), event('TEXT_BLOCK_START', { replyId: 'M0', blockId: 'b' }), delta('a')],
+      [delta('b'), { type: 'TEXT_BLOCK_DELTA', delta: 'no block id' }, delta('c'), event('TEXT_BLOCK_END', { replyId: 'M0', blockId: 'b' })],
+      [event('MODEL_CALL_END', { replyId: 'M0' }), event('AGENT_END')],
+    ]
+    let frame = null as (() => void) | null
+    const flush = () => {
+      const callback = frame
+      frame = null
+      callback?.()
+    }
+    let ended = false
+    const transport: AgentTransport = {
+      async run(_request, handlers) {
+        handlers.onOpen?.()
+        for (const read of reads) {
+          await new Promise((resolve) => setTimeout(resolve, 0))
+          for (const value of read) handlers.onEvent(value)
+        }
+        flush()
+        ended = true
+        return 'ended'
+      },
+      interrupt: async () => {},
+    }
+    let now = 100
+    const log = createEventRecorder()
+    const store = createAgentStore({
+      transport,
+      recorder: log,
+      clock: () => now++,
+      scheduleFrame: (callback) => {
+        frame = callback
+        return () => {
+          frame = null
+        }
+      },
+    })
+    const perEvent: RecordedEntry[] = []
+    store.getState().session.attachRecorder({ record: (entry) => perEvent.push(entry) })
+    const sent = store.getState().send('hi')
+    // the end of the run is published with the next frame
+    while (!ended || frame === null) await new Promise((resolve) => setTimeout(resolve, 0))
+    flush()
+    await sent
+    const entries = log.entries()
+    expect(entries).toEqual(perEvent)
+    expect(entries.map((entry) => entry.kind)).toEqual([
+      'local',
+      'run',
+      ...['event', 'event', 'event', 'event'],
+      ...['event', 'invalid', 'event', 'event'],
+      ...['event', 'event'],
+      'run-end',
+    ])
+    const events = entries.filter((entry) => entry.kind === 'event')
+    // one receive time per read
+    expect(new Set(events.map((entry) => entry.receivedAt)).size).toBe(3)
+    const renamed = events[1]
+    expect(renamed?.kind === 'event' && [renamed.event.type, (renamed.value as { type: string }).type]).toEqual([
+      'MODEL_CALL_START',
+      'MODEL_CALL_STARTED',
+    ])
+    expect(toSnapshot(createTimeTravel(log).stateAt(entries.length).agent)).toEqual(toSnapshot(store.getState().agent))
+  })
 })
