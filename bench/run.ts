@@ -51,8 +51,8 @@ const SUITES: readonly Suite[] = [
     name: 'scaling',
     // Each sample adds thousands of blocks or 20 turns to a state that keeps growing: 5 runs after 1 warm-up.
     plan: { runs: 5, warmups: 1 },
-    run: (plan, failures) => {
-      const results = runScalingBench(plan, failures)
+    run: async (plan, failures) => {
+      const results = await runScalingBench(plan, failures)
       printScalingReport(results)
       return results
     },
