@@ -4,26 +4,23 @@
  * States are immutable, but copying a set of thousands of ids per event would cost O(n). So the newest state
  * owns the ids and adds to them in place, recording how many it has seen (`total`); an older state (a branch,
  * as when a test reduces twice from one state) finds more ids than its count and copies its own part first.
- * The ids are kept in two generations of at most {@link SEEN_ID_LIMIT}: when the recent one is full it becomes
- * the previous one and the one before is forgotten, so staying bounded never copies an id.
+ * One set in arrival order: when it holds twice {@link SEEN_ID_LIMIT}, the older half is forgotten in one pass,
+ * so a new id costs one lookup (a set per generation cost two once the first was full) and staying bounded
+ * never copies an id.
  */
 export class SeenIds {
-  /** The newest ids, in the order they came. */
-  recent = new Set<string>()
-  /** The generation before `recent`. */
-  previous = new Set<string>()
+  /** The remembered ids, in the order they came. */
+  ids = new Set<string>()
   /** How many ids were ever added: the count of the state that owns them. */
   total = 0
 
   /** The ids a state that has seen `count` of them still remembers, oldest first. */
   remembered(count: number): string[] {
     const ids: string[] = []
-    let position = this.total - this.recent.size - this.previous.size
-    for (const generation of [this.previous, this.recent]) {
-      for (const id of generation) {
-        if (position++ >= count) return ids
-        ids.push(id)
-      }
+    let position = this.total - this.ids.size
+    for (const id of this.ids) {
+      if (position++ >= count) break
+      ids.push(id)
     }
     return ids
   }
@@ -39,19 +36,22 @@ export function createSeenIds(): SeenIds {
 
 /** Whether `id` is among the ids a state that has seen `count` of `seen` remembers. */
 export function hasSeenId(seen: SeenIds, count: number, id: string): boolean {
-  if (count === seen.total) return seen.recent.has(id) || seen.previous.has(id)
-  return (seen.recent.has(id) || seen.previous.has(id)) && seen.remembered(count).includes(id)
+  return seen.ids.has(id) && (count === seen.total || seen.remembered(count).includes(id))
 }
 
-function rotate(seen: SeenIds): void {
-  seen.previous = seen.recent
-  seen.recent = new Set()
-}
-
+// Adds an id the set lacks; forgets the older half once it holds twice the limit.
 function add(seen: SeenIds, id: string): void {
-  seen.recent.add(id)
+  seen.ids.add(id)
   seen.total++
-  if (seen.recent.size >= SEEN_ID_LIMIT) rotate(seen)
+  if (seen.ids.size >= 2 * SEEN_ID_LIMIT) forgetOlderHalf(seen.ids)
+}
+
+function forgetOlderHalf(ids: Set<string>): void {
+  let count = 0
+  for (const id of ids) {
+    if (count++ >= SEEN_ID_LIMIT) return
+    ids.delete(id)
+  }
 }
 
 /**
@@ -60,13 +60,12 @@ function add(seen: SeenIds, id: string): void {
  */
 export function markSeenId(seen: SeenIds, count: number, id: string): SeenIds | null {
   if (count === seen.total) {
-    if (seen.previous.has(id)) return null
-    // One lookup for the recent ids instead of two (`has`, then `add`): the set grows only when the id is new.
-    const size = seen.recent.size
-    seen.recent.add(id)
-    if (seen.recent.size === size) return null
+    // One lookup instead of two (`has`, then `add`): the set grows only when the id is new.
+    const size = seen.ids.size
+    seen.ids.add(id)
+    if (seen.ids.size === size) return null
     seen.total++
-    if (seen.recent.size >= SEEN_ID_LIMIT) rotate(seen)
+    if (size + 1 >= 2 * SEEN_ID_LIMIT) forgetOlderHalf(seen.ids)
     return seen
   }
   if (hasSeenId(seen, count, id)) return null

@@ -125,9 +125,8 @@ export function createAgentSession(
   holder: SessionStateHolder<AgentSessionState> = createStateHolder(initialSessionState(options.transport.capabilities)),
 ): AgentSession {
   const { transport, onError } = options
-  // The recorder given at creation, or those attached later (`attachRecorder`); undefined when none listens.
-  let recorder = options.recorder
-  const attached: EventRecorder[] = []
+  // The recorder given at creation and those attached later (`attachRecorder`).
+  const recorders: EventRecorder[] = options.recorder === undefined ? [] : [options.recorder]
   const stopTimeoutMs = options.stopTimeoutMs ?? 3000
   const responseTimeoutMs = options.responseTimeoutMs ?? RESPONSE_TIMEOUT_MS
   const clock = options.clock ?? (() => Date.now())
@@ -149,12 +148,14 @@ export function createAgentSession(
   // status reach the UI in one update.
   let finishing: { apply: (agent: AgentState) => Update; done: () => void } | null = null
 
+  const receive = createReceiveClock(clock)
   const batcher = createEventBatcher({
     scheduleFrame: options.scheduleFrame ?? defaultScheduleFrame,
     sliceMs: options.sliceMs ?? 8,
     maxPerFrame: options.maxEventsPerFrame ?? 4096,
     now: options.now ?? (() => performance.now()),
-    stamp: recorder === undefined ? stampIfRecording(createReceiveClock(clock)) : createReceiveClock(clock),
+    // receive times only while a recorder listens
+    stamp: () => (recorders.length === 0 ? 0 : receive()),
     take,
     publish,
   })
@@ -167,60 +168,37 @@ export function createAgentSession(
 
   const state = () => holder.getState()
 
-  // A session made without a recorder stamps receive times only once one is attached.
-  function stampIfRecording(receive: () => number): () => number {
-    return () => (recorder === undefined ? 0 : receive())
-  }
-
   function attachRecorder(added: EventRecorder): () => void {
-    const update = () => {
-      const all = options.recorder === undefined ? [...attached] : [options.recorder, ...attached]
-      recorder =
-        all.length <= 1
-          ? all[0]
-          : {
-              record: (entry) => all.forEach((each) => recordTo(each, entry)),
-              recordEvent: (receivedAt, value, event) => all.forEach((each) => recordEventTo(each, receivedAt, value, event)),
-              recordEvents: (receivedAt, events, start, end) => all.forEach((each) => recordEventsTo(each, receivedAt, events, start, end)),
-            }
-    }
-    attached.push(added)
-    update()
+    recorders.push(added)
     return () => {
-      const index = attached.indexOf(added)
-      if (index === -1) return
-      attached.splice(index, 1)
-      update()
+      const index = recorders.indexOf(added)
+      if (index !== -1) recorders.splice(index, 1)
     }
   }
 
-  function recordTo(target: EventRecorder | undefined, entry: RecordedEntry): void {
-    try {
-      target?.record(entry)
-    } catch {
-      // A recorder must not break the chat.
+  // Each recorder hears every entry; what one throws harms neither the chat nor the others.
+  function recordTo(entry: RecordedEntry, target?: EventRecorder): void {
+    for (const each of target === undefined ? recorders : [target]) {
+      try {
+        each.record(entry)
+      } catch {
+        // A recorder must not break the chat.
+      }
     }
   }
 
-  // A valid event, without making its entry when the recorder can take it as it is (RecordedLog can).
-  function recordEventTo(target: EventRecorder, receivedAt: number, value: unknown, event: AgentEvent): void {
-    try {
-      if (target.recordEvent === undefined) target.record({ kind: 'event', receivedAt, value, event })
-      else target.recordEvent(receivedAt, value, event)
-    } catch {
-      // A recorder must not break the chat.
-    }
-  }
-
-  function recordEventsTo(target: EventRecorder, receivedAt: number, events: readonly AgentEvent[], start: number, end: number): void {
-    if (target.recordEvents === undefined) {
-      for (let index = start; index < end; index++) recordEventTo(target, receivedAt, events[index], events[index] as AgentEvent)
-      return
-    }
-    try {
-      target.recordEvents(receivedAt, events, start, end)
-    } catch {
-      // A recorder must not break the chat.
+  // The valid events of one read, as one slot when a recorder can keep them so (RecordedLog can).
+  function recordEvents(receivedAt: number, events: readonly AgentEvent[], start: number, end: number): void {
+    for (const each of recorders) {
+      if (each.recordEvents === undefined) {
+        for (const event of events.slice(start, end)) recordTo({ kind: 'event', receivedAt, value: event, event }, each)
+        continue
+      }
+      try {
+        each.recordEvents(receivedAt, events, start, end)
+      } catch {
+        // A recorder must not break the chat.
+      }
     }
   }
 
@@ -228,13 +206,13 @@ export function createAgentSession(
     if (pending === null) return
     const end = pending.events.length
     // only valid wire events are pushed to `pending.events`
-    if (recorder !== undefined && end > unrecorded) recordEventsTo(recorder, unrecordedAt, pending.events as AgentEvent[], unrecorded, end)
+    if (end > unrecorded) recordEvents(unrecordedAt, pending.events as AgentEvent[], unrecorded, end)
     unrecorded = end
   }
 
   function record(entry: RecordedEntry): void {
     recordUnrecorded()
-    recordTo(recorder, entry)
+    recordTo(entry)
   }
 
   function report(error: AgentStreamError): void {
@@ -277,17 +255,17 @@ export function createAgentSession(
     }
     const parsed = parseAgentEvent(value)
     if (parsed.ok) {
-      if (recorder !== undefined && (receivedAt !== unrecordedAt || parsed.event !== value)) {
+      if (receivedAt !== unrecordedAt || parsed.event !== value) {
         recordUnrecorded()
         unrecordedAt = receivedAt
         if (parsed.event !== value) {
-          recordEventTo(recorder, receivedAt, value, parsed.event)
+          recordTo({ kind: 'event', receivedAt, value, event: parsed.event })
           unrecorded++
         }
       }
       pending.events.push(parsed.event)
     } else {
-      if (recorder !== undefined) record({ kind: 'invalid', receivedAt, value, error: parsed.error })
+      record({ kind: 'invalid', receivedAt, value, error: parsed.error })
       report(parsed.error)
       pending.warnings = withWarning(pending.warnings, parsed.error)
     }
@@ -321,7 +299,6 @@ export function createAgentSession(
 
   function discardQueue(): void {
     batcher.discard()
-    recordUnrecorded()
     pending = null
     const ending = finishing
     finishing = null

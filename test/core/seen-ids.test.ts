@@ -6,7 +6,8 @@ it('marks each id once, remembers at least the last SEEN_ID_LIMIT and never more
   for (let index = 0; index < 2.5 * SEEN_ID_LIMIT; index++) expect(markSeenId(seen, index, `id${index}`)).toBe(seen)
   expect(seen.total).toBe(2.5 * SEEN_ID_LIMIT)
   for (let index = 1.5 * SEEN_ID_LIMIT; index < 2.5 * SEEN_ID_LIMIT; index++) expect(markSeenId(seen, seen.total, `id${index}`)).toBeNull()
-  expect(seen.recent.size + seen.previous.size).toBeLessThanOrEqual(2 * SEEN_ID_LIMIT)
+  expect(seen.ids.size).toBeLessThanOrEqual(2 * SEEN_ID_LIMIT)
+  expect(seen.ids.size).toBeGreaterThanOrEqual(SEEN_ID_LIMIT)
   // The oldest were forgotten: seen again, they count as new.
   expect(hasSeenId(seen, seen.total, 'id0')).toBe(false)
 })
