@@ -32,7 +32,11 @@ const SESSION_ID = 'bench'
 
 /** The targets of the benchmark issue. */
 export const STORE_TARGETS = {
-  /** Store updates that changed `agent`, per elapsed 60 fps frame. */
+  /**
+   * Store updates that changed `agent` in one 60 fps tick, the most over all runs. (Their count over wall ÷ 16.67 ms
+   * is printed too, but it is no test of the rule: a run's first and last ticks are partial, so 11 updates in 11
+   * different ticks of a 10.1-frame run read as 1.09 per frame.)
+   */
   updatesPerFrame: 1,
   /** Store ingest CPU over the core-only JSON.parse + validate + reduce of the same events. */
   ingestOverCore: 1.5,
@@ -416,8 +420,8 @@ export function printStoreReport(results: StoreResults): void {
         bursts.wallMicrosPerEvent,
         bursts.frames,
         updatesCell(bursts),
-        againstTarget(bursts.updatesPerFrame, STORE_TARGETS.updatesPerFrame),
-        count(bursts.maxUpdatesInOneTick),
+        formatNumber(bursts.updatesPerFrame),
+        againstTarget(bursts.maxUpdatesInOneTick, STORE_TARGETS.updatesPerFrame),
         count(bursts.flushes),
         count(result.events / bursts.flushes),
         count(bursts.reads),
@@ -428,7 +432,7 @@ export function printStoreReport(results: StoreResults): void {
     [
       'wall = send() until it resolves with status done, including the in-process server writing and HTTP; frames = wall ÷ 16.67 ms',
       'agent updates = store notifications where `agent` changed (in brackets: those made inside a flush, when some were not);',
-      '  max per tick = the most in one 16.67 ms tick over all runs; events/flush = events ÷ median flushes (the store may cap the events per frame)',
+      '  max per tick = the most in one 16.67 ms tick over all runs, the figure held to "at most one update per frame"; events/flush = events ÷ median flushes (the store may cap the events per frame)',
       'reads = body chunks the transport read (TCP may merge or split the 64-event writes); GC = pauses reported by PerformanceObserver',
     ],
   )
@@ -489,6 +493,7 @@ export function printStoreReport(results: StoreResults): void {
       'frames',
       'agent updates',
       'updates/frame',
+      'max per tick',
       'flushes',
       'events/flush',
       'reads',
@@ -507,7 +512,8 @@ export function printStoreReport(results: StoreResults): void {
         buffered.wallMicrosPerEvent,
         buffered.frames,
         updatesCell(buffered),
-        againstTarget(buffered.updatesPerFrame, STORE_TARGETS.updatesPerFrame),
+        formatNumber(buffered.updatesPerFrame),
+        againstTarget(buffered.maxUpdatesInOneTick, STORE_TARGETS.updatesPerFrame),
         count(buffered.flushes),
         count(result.events / buffered.flushes),
         count(buffered.reads),
