@@ -230,45 +230,22 @@ function measureAlternating<T>(plan: RunPlan, first: () => unknown, second: () =
 }
 
 // validateReduceFrames with a recorder or without, as the session records: the frame's valid events as one run
-// (the frame's own array, which the recorder keeps), before the frame is reduced.
+// (the frame's own array, which the recorder keeps), before the frame is reduced. With `fromWire`, `items` are
+// the wire's JSON, parsed as the transport hands each over: then an event the recorder does not keep dies young,
+// as in an app, so the pair also counts what keeping it alive costs the collector (over pre-parsed values, which
+// the benchmark holds anyway, it cannot).
 function validateReduceFramesRecord(
-  values: readonly unknown[],
+  items: readonly unknown[],
   recorder: RecordedLog | undefined,
+  fromWire = false,
 ): { state: AgentState; recorder: RecordedLog | undefined } {
   let state = createAgentState()
-  for (let start = 0; start < values.length; start += FRAMES_PER_READ) {
+  for (let start = 0; start < items.length; start += FRAMES_PER_READ) {
     const receivedAt = Date.now()
     const events: AgentEvent[] = []
-    const end = Math.min(values.length, start + FRAMES_PER_READ)
+    const end = Math.min(items.length, start + FRAMES_PER_READ)
     for (let index = start; index < end; index++) {
-      const value = values[index]
-      const parsed = parseAgentEvent(value)
-      if (parsed.ok) {
-        events.push(parsed.event)
-      } else if (recorder !== undefined) {
-        recorder.record({ kind: 'invalid', receivedAt, value, error: parsed.error })
-      }
-    }
-    recorder?.recordEvents(receivedAt, events, 0, events.length)
-    state = reduceAll(state, events)
-  }
-  return { state: endStream(state), recorder }
-}
-
-// The same from the wire, as the session ingests: each frame's values JSON.parsed as the transport hands them
-// over. Here an event the recorder does not keep dies young, as in an app, so the pair also counts what keeping
-// it alive costs the collector (the pre-parsed loops above cannot: the benchmark holds their values anyway).
-function parseValidateReduceFramesRecord(
-  wire: readonly string[],
-  recorder: RecordedLog | undefined,
-): { state: AgentState; recorder: RecordedLog | undefined } {
-  let state = createAgentState()
-  for (let start = 0; start < wire.length; start += FRAMES_PER_READ) {
-    const receivedAt = Date.now()
-    const events: AgentEvent[] = []
-    const end = Math.min(wire.length, start + FRAMES_PER_READ)
-    for (let index = start; index < end; index++) {
-      const value = JSON.parse(wire[index] as string) as unknown
+      const value = fromWire ? (JSON.parse(items[index] as string) as unknown) : items[index]
       const parsed = parseAgentEvent(value)
       if (parsed.ok) {
         events.push(parsed.event)
@@ -443,8 +420,8 @@ function timeCore(workload: Workload, plan: RunPlan, failures: string[]): CoreSc
   progress(`${workload.scale}× JSON.parse + validate + reduceAll per frame, with and without a recorder, alternating`)
   const wirePaired = measureAlternating(
     recordPlan(plan),
-    () => parseValidateReduceFramesRecord(wire, undefined),
-    () => parseValidateReduceFramesRecord(wire, createEventRecorder()),
+    () => validateReduceFramesRecord(wire, undefined, true),
+    () => validateReduceFramesRecord(wire, createEventRecorder(), true),
   )
   checkFinalState('JSON.parse + validate + reduceAll per frame + recorder', wirePaired.last.state, workload, failures)
   if (wirePaired.last.recorder?.entries().length !== count) failures.push(`the recorder of the wire fold lost events at ${workload.scale}×`)
