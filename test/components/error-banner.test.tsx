@@ -4,7 +4,7 @@ import axe from 'axe-core'
 import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import type { ServerResponse } from 'node:http'
 import { createRef } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
 import { ErrorBanner } from '../../src/components/error-banner'
 import { AGENT_STRINGS } from '../../src/components/i18n'
@@ -204,10 +204,15 @@ describe('ErrorBanner', () => {
       'event:TEXT_BLOCK_DELTA\ndata:{"type":"TEXT_BLOCK_DELTA",\n\n' +
       [textEnd(), end()].map(frame).join('')
     const { store } = await renderBanner([stream(body)])
+    // in development the kit also says so on the console, once per part
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     act(() => {
       store.getState().reportError(new Error('a renderer threw'), 'block text')
       store.getState().reportError(new Error('another renderer threw'), 'block text')
     })
+    const logged = log.mock.calls.map((call) => String(call[0]))
+    log.mockRestore()
+    expect(logged).toEqual(['[agentscope-react] block text: a renderer threw', '[agentscope-react] block text: another renderer threw'])
     const lines = () => [...screen.getByRole('alert').querySelectorAll('p.as-muted')].map((line) => line.textContent)
     expect(lines()).toEqual(['1 event could not be read and was skipped.', '2 parts of the conversation could not be shown.'])
     cleanup()
