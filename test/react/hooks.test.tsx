@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react'
 import { memo } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createSseTransport } from '../../src/core'
 import { AgentProvider } from '../../src/react/agent-provider'
 import { useAgentStream } from '../../src/react/use-agent-stream'
@@ -161,6 +161,12 @@ describe('hooks', () => {
       useAgentStream()
       return null
     }
+    // React 18 logs the error it rethrows, and jsdom reports it as uncaught: React's output, not the kit's
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const quiet = (event: ErrorEvent) => event.preventDefault()
+    window.addEventListener('error', quiet)
     expect(() => render(<Orphan />)).toThrow('`useAgentStream` must be used within `<AgentChat>` or `<AgentProvider>`')
+    window.removeEventListener('error', quiet)
+    log.mockRestore()
   })
 })
