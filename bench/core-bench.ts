@@ -176,21 +176,18 @@ function validateReduceRecord(
   for (let start = 0; start < values.length; start += FRAMES_PER_READ) {
     const receivedAt = Date.now()
     const end = Math.min(values.length, start + FRAMES_PER_READ)
-    const read: AgentEvent[] | undefined = recorder === undefined ? undefined : []
+    const read: AgentEvent[] = []
     for (let index = start; index < end; index++) {
       const value = values[index]
       const parsed = parseAgentEvent(value)
       if (parsed.ok) {
         state = reduce(state, parsed.event)
-        if (read !== undefined) {
-          if (parsed.event === value) read.push(parsed.event)
-          else recorder?.recordEvent(receivedAt, value, parsed.event)
-        }
+        if (recorder !== undefined) read.push(parsed.event)
       } else if (recorder !== undefined) {
         recorder.record({ kind: 'invalid', receivedAt, value, error: parsed.error })
       }
     }
-    if (read !== undefined) recorder?.recordEvents(receivedAt, read, 0, read.length)
+    recorder?.recordEvents(receivedAt, read, 0, read.length)
   }
   return { state: endStream(state), recorder }
 }

@@ -51,12 +51,7 @@ export type RecordedEntry =
 export interface EventRecorder {
   record(entry: RecordedEntry): void
   /**
-   * The same as `record({ kind: 'event', receivedAt, value, event })`, for a recorder that can keep an event without
-   * that entry being made: the session calls it, when there, for each valid event (nearly everything it records).
-   */
-  recordEvent?(receivedAt: number, value: unknown, event: AgentEvent): void
-  /**
-   * The same as `recordEvent(receivedAt, event, event)` for each of `events[start]` to `events[end - 1]`, in order:
+   * The same as `record({ kind: 'event', receivedAt, value: event, event })` for each of `events[start]` to `events[end - 1]`, in order:
    * the valid events of one network read that came as they are (value and event the same object). The session
    * calls it, when there, once per read of a frame instead of once per event; the array is never changed
    * afterwards, so the recorder may keep it.
@@ -84,9 +79,7 @@ export interface EventRecorderOptions {
 export interface RecordedLog extends EventRecorder {
   /** Adds one entry; the session calls it, in order, for everything it takes in. */
   record(entry: RecordedEntry): void
-  /** Keeps a valid event as `record` would keep its `event` entry. */
-  recordEvent(receivedAt: number, value: unknown, event: AgentEvent): void
-  /** Keeps a run of valid events received together, as `recordEvent` would keep each: one slot, no entry made. */
+  /** Keeps a run of valid events received together, as `record` would keep each one's entry: one slot, no entry made. */
   recordEvents(receivedAt: number, events: readonly AgentEvent[], start: number, end: number): void
   /** The kept entries, oldest first. The array is the recorder's own: read it, never change it. */
   entries(): readonly RecordedEntry[]
@@ -271,11 +264,6 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
     else keep(new WholeEntry(entry), entry)
   }
 
-  function recordEvent(receivedAt: number, value: unknown, event: AgentEvent): void {
-    if (value === event) keep(new EventRun(receivedAt, [event], 0, 1), null)
-    else record({ kind: 'event', receivedAt, value, event })
-  }
-
   function recordEvents(receivedAt: number, events: readonly AgentEvent[], start: number, end: number): void {
     if (end > start) keep(new EventRun(receivedAt, events, start, end), null)
   }
@@ -317,7 +305,6 @@ export function createEventRecorder(options: EventRecorderOptions = {}): Recorde
 
   return {
     record,
-    recordEvent,
     recordEvents,
     entries,
     dropped: () => dropped,

@@ -138,7 +138,7 @@ export function createAgentSession(
   let shown: CountedTranscript = EMPTY_TRANSCRIPT
   // Filled by the values a flush takes, reduced and published at its end (reduceAll folds each run of deltas into
   // one append, since the states in between are never shown).
-  let pending: { agent: AgentState; events: (AgentEvent | LocalEvent)[]; warnings: readonly AgentStreamError[] } | null = null
+  let pending: { agent: AgentState; events: AgentEvent[]; warnings: readonly AgentStreamError[] } | null = null
   // The valid events of `pending` from `unrecorded` on came as they are, received at `unrecordedAt`: they are
   // recorded as one run (one slot of the log, not one per event) when the frame is published, when a value of
   // another read comes, or before any other entry, so the log keeps the order in which things were taken.
@@ -205,8 +205,7 @@ export function createAgentSession(
   function recordUnrecorded(): void {
     if (pending === null) return
     const end = pending.events.length
-    // only valid wire events are pushed to `pending.events`
-    if (end > unrecorded) recordEvents(unrecordedAt, pending.events as AgentEvent[], unrecorded, end)
+    if (end > unrecorded) recordEvents(unrecordedAt, pending.events, unrecorded, end)
     unrecorded = end
   }
 

@@ -80,7 +80,7 @@ describe('createEventRecorder', () => {
     }
   }
 
-  it('keeps a run of events received together as the entries recordEvent would make for each', () => {
+  it('keeps a run of events received together as the entries record would keep for each', () => {
     const values = longTurn(500).map((entry) => (entry as { value: unknown }).value)
     const entries = values.map((value, index) => eventEntry(value as Record<string, unknown>, index))
     const byRun = createEventRecorder()
