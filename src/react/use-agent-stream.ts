@@ -1,5 +1,5 @@
 import { useStore } from 'zustand'
-import { useShallow } from 'zustand/react/shallow'
+import { useShallowSelector } from './use-shallow-selector'
 import type { ChatUsage } from '../core/message'
 import type { PendingToolCalls } from '../core/state'
 import type { AgentStoreState } from '../store/agent-store-state'
@@ -23,7 +23,7 @@ export interface UseAgentStreamResult extends Pick<
 export function useAgentStream(): UseAgentStreamResult {
   return useStore(
     useAgentStoreApi('useAgentStream'),
-    useShallow((state: AgentStoreState) => ({
+    useShallowSelector((state: AgentStoreState) => ({
       status: state.status,
       error: state.error,
       warnings: state.warnings,

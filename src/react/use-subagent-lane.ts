@@ -1,5 +1,5 @@
 import { useStore } from 'zustand'
-import { useShallow } from 'zustand/react/shallow'
+import { useShallowSelector } from './use-shallow-selector'
 import type { Scope, SubagentPendingConfirmation } from '../core/state'
 import { MAIN_SCOPE } from '../core/state'
 import { selectSubagentKeysOf, selectSubagentLane, selectSubagentPendingConfirmations } from '../store/selectors'
@@ -15,7 +15,7 @@ export interface UseSubagentLaneResult {
 export function useSubagentLane(scopeKey: string): UseSubagentLaneResult {
   return useStore(
     useAgentStoreApi('useSubagentLane'),
-    useShallow((state) => ({
+    useShallowSelector((state) => ({
       scope: selectSubagentLane(state, scopeKey),
       pendingConfirmations: selectSubagentPendingConfirmations(state, scopeKey),
     })),
@@ -31,6 +31,6 @@ export function useSubagentKeysOf(toolCallId: string): readonly string[] {
 export function useSubagentKeys(): readonly string[] {
   return useStore(
     useAgentStoreApi('useSubagentKeys'),
-    useShallow((state) => Object.keys(state.agent.scopes).filter((key) => key !== MAIN_SCOPE)),
+    useShallowSelector((state) => Object.keys(state.agent.scopes).filter((key) => key !== MAIN_SCOPE)),
   )
 }

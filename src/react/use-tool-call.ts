@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useStore } from 'zustand'
-import { useShallow } from 'zustand/react/shallow'
+import { useShallowSelector } from './use-shallow-selector'
 import { MAIN_SCOPE } from '../core/state'
 import type { JoinedToolCall } from '../store/selectors'
 import { selectToolCall } from '../store/selectors'
@@ -17,7 +17,7 @@ export interface UseToolCallResult extends JoinedToolCall {
 export function useToolCall(toolCallId: string, scopeKey = MAIN_SCOPE): UseToolCallResult | undefined {
   const view = useStore(
     useAgentStoreApi('useToolCall'),
-    useShallow((state) => {
+    useShallowSelector((state) => {
       const found = selectToolCall(state, toolCallId, scopeKey)
       return { call: found?.call, result: found?.result, active: found?.active ?? false }
     }),

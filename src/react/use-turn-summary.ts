@@ -1,5 +1,5 @@
 import { useStore } from 'zustand'
-import { useShallow } from 'zustand/react/shallow'
+import { useShallowSelector } from './use-shallow-selector'
 import type { ChatUsage } from '../core/message'
 import type { ModelCall, Turn, TurnStatus } from '../core/state'
 import { MAIN_SCOPE } from '../core/state'
@@ -57,7 +57,7 @@ function runningToolOf(turn: Turn): string | null {
 export function useTurnSummary(index: number, scopeKey = MAIN_SCOPE): UseTurnSummaryResult {
   return useStore(
     useAgentStoreApi('useTurnSummary'),
-    useShallow((state) => {
+    useShallowSelector((state) => {
       const turns = selectTurns(state, scopeKey)
       const turn = turns[index]
       const previous = turns[index - 1]

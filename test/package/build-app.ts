@@ -105,7 +105,7 @@ export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, 
 // (60.82 before the size-ui branch), stylesheet 4.94 kB (5.03 before: under its budget). The session's recording
 // path then added 56 B to hooks (21.50) and 41 B to `<AgentChat>` (51.94); recording a read as one slot, with one
 // set of seen ids, kept hooks at 21.50 and core at 15.16.
-export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_200, hooks: 21_500, agentChat: 52_000, css: 5_000 }
+export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_200, hooks: 21_300, agentChat: 51_800, css: 5_000 }
 
 /** The apps measured for each figure, in `apps/`. */
 export const SIZED_APPS: Readonly<Record<Exclude<SizedApp, 'css'>, string>> = {
