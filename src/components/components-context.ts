@@ -55,7 +55,7 @@ export function useAgentComponents(): AgentChatComponents {
 /** The kit's own parts that render each other, so that the recursion needs no import circle. */
 export interface AgentParts {
   /** What turns and tool cards render a subagent's lane with. */
-  readonly SubagentLane: ComponentType<{ readonly scopeKey: string }>
+  readonly SubagentLane: ComponentType<{ readonly scopeKey: string; readonly toolCallId?: string | null }>
   /** What a lane renders its subagent's turns with (TurnView). */
   readonly Turn: ComponentType<{ readonly index: number; readonly scopeKey?: string }>
 }

@@ -4,6 +4,7 @@ import { useAgentStore } from '../react/use-agent-store'
 import { useSubagentLane } from '../react/use-subagent-lane'
 import { useTransportCapabilities } from '../react/use-transport-capabilities'
 import { exposedSubagentOf } from '../session/exposed-subagent'
+import { spawnerOfTurn } from '../store/selectors'
 import { useAgentParts } from './components-context'
 import { summarizeArguments } from './format-json'
 import { useAgentStrings } from './i18n'
@@ -14,7 +15,7 @@ import type { SubagentLaneViewProps } from './subagent-lane'
  * AgentPartsContext, whose provider (the message list, or `SubagentLaneView`) also gives nested lanes.
  */
 export const SubagentLaneBody = forwardRef<HTMLElement, SubagentLaneViewProps>(function SubagentLaneBody(
-  { scopeKey, defaultOpen = true, ...rest },
+  { scopeKey, toolCallId, defaultOpen = true, ...rest },
   ref,
 ) {
   const strings = useAgentStrings()
@@ -23,8 +24,10 @@ export const SubagentLaneBody = forwardRef<HTMLElement, SubagentLaneViewProps>(f
   const [open, setOpen] = useState(defaultOpen)
   const bodyId = useId()
   if (scope === undefined) return null
-  const last = scope.turns[scope.turns.length - 1]
-  const status = scope.open ? 'streaming' : (last?.status ?? 'completed')
+  const shown = scope.turns.flatMap((turn, index) => (toolCallId === undefined || spawnerOfTurn(scope, turn) === toolCallId ? [index] : []))
+  const lastIndex = shown[shown.length - 1] ?? -1
+  const last = scope.turns[lastIndex]
+  const status = scope.open && lastIndex === scope.turns.length - 1 ? 'streaming' : (last?.status ?? 'completed')
   const name = last?.name ?? scope.source ?? scopeKey
   return (
     <section className="as-lane" data-status={status} aria-label={`${strings.subagent}: ${name}`} {...rest} ref={ref}>
@@ -38,8 +41,8 @@ export const SubagentLaneBody = forwardRef<HTMLElement, SubagentLaneViewProps>(f
         </span>
       </button>
       <div id={bodyId} hidden={!open}>
-        {scope.turns.map((turn, index) => (
-          <Turn key={`${turn.id}-${index}`} index={index} scopeKey={scopeKey} />
+        {shown.map((index) => (
+          <Turn key={`${scope.turns[index]?.id}-${index}`} index={index} scopeKey={scopeKey} />
         ))}
         {pendingConfirmations.map((request) => (
           <SubagentConfirmation key={request.requestReplyId ?? request.source} request={request} />

@@ -9,6 +9,11 @@ import { TurnView } from './turn-view'
 export interface SubagentLaneViewProps extends HTMLAttributes<HTMLElement> {
   /** The subagent's scope key (`source`, or `source#taskId`). */
   readonly scopeKey: string
+  /**
+   * Shows only the turns this top-level tool call spawned (null: the turns no known call spawned), so that a subagent
+   * called again shows each run under its own call. Every turn when absent.
+   */
+  readonly toolCallId?: string | null
   readonly defaultOpen?: boolean
 }
 

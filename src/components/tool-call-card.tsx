@@ -238,7 +238,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
         {result !== undefined && <ToolOutput result={result} toolName={name} />}
       </div>
       {lanes.map((laneKey) => (
-        <SubagentLane key={laneKey} scopeKey={laneKey} />
+        <SubagentLane key={laneKey} scopeKey={laneKey} toolCallId={call.block.id} />
       ))}
     </article>
   )

@@ -35,7 +35,7 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
         </BlockBoundary>
       ))}
       {lanes.map((laneKey) => (
-        <SubagentLane key={laneKey} scopeKey={laneKey} />
+        <SubagentLane key={laneKey} scopeKey={laneKey} toolCallId={null} />
       ))}
       {denied !== '' && (
         <p className="as-denial" data-status={status}>

@@ -14,14 +14,14 @@ import { MAIN_SCOPE } from './state'
 import { withFlag, withScopeFields, withStateFields, withTurnFields } from './copy-records'
 import type { AgentState, ExposedSubagent, ModelCall, Turn } from './state'
 import { finalizeToolArguments } from './tool-arguments'
-import { addUsage, closeCurrentTurn, inCurrentTurn, openTurn, replaceEntry, scopeKeyOf, scopeOf, withScope } from './turns'
+import { addUsage, closeCurrentTurn, inCurrentTurn, openTurn, replaceEntry, scopeKeyOf, scopeOf, spawnerOf, withScope } from './turns'
 
 /** AGENT_START: opens a turn in its scope, closing an open one there as `incomplete`. */
 export function applyAgentStart(state: AgentState, event: AgentStartEvent): AgentState {
   const scope = closeCurrentTurn(scopeOf(state, event), false)
   const replyId = event.replyId
   const id = replyId || event.id || `turn-${scope.turnList.size + 1}`
-  const turn = openTurn(id, event.name ?? null, event.createdAt ?? null, replyId)
+  const turn = openTurn(id, event.name ?? null, event.createdAt ?? null, replyId, spawnerOf(state, scope))
   return withScope(state, withScopeFields(scope, { turnList: scope.turnList.push(turn), open: true }))
 }
 

@@ -22,6 +22,7 @@ import {
   type ToolUseBlock,
   type UrlSource,
 } from './message'
+import { describeValue } from './describe-value'
 import { isJsonObject } from './is-json-object'
 
 /** Options shared by every message builder. */
@@ -116,7 +117,7 @@ function buildMessage(
   const allowed = ALLOWED_BLOCK_TYPES[role]
   blocks.forEach((block: unknown, index) => {
     if (!isJsonObject(block) || typeof block.type !== 'string') {
-      throw new TypeError(`content[${index}] must be a content block with a string "type", got ${describe(block)}`)
+      throw new TypeError(`content[${index}] must be a content block with a string "type", got ${describeValue(block)}`)
     }
     if (allowed !== null && !allowed.includes(block.type)) {
       throw new TypeError(`A ${role} message cannot hold a "${block.type}" block (content[${index}]); allowed: ${allowed.join(', ')}`)
@@ -138,12 +139,12 @@ function toBlocks(content: unknown, what: string): ContentBlock[] {
   if (typeof content === 'string') return [textBlock(content)]
   if (Array.isArray(content)) return [...(content as readonly ContentBlock[])]
   if (isJsonObject(content)) return [content as ContentBlock]
-  throw new TypeError(`${what} must be a string, a content block or an array of blocks; got ${describe(content)}`)
+  throw new TypeError(`${what} must be a string, a content block or an array of blocks; got ${describeValue(content)}`)
 }
 
 function checkBlockShape(block: unknown, path: string): void {
   if (!isJsonObject(block) || typeof block.type !== 'string') {
-    throw new TypeError(`${path} must be a content block with a string "type", got ${describe(block)}`)
+    throw new TypeError(`${path} must be a content block with a string "type", got ${describeValue(block)}`)
   }
   switch (block.type) {
     case 'text': {
@@ -183,13 +184,13 @@ function checkSourceShape(source: unknown, path: string): void {
     if (typeof source.url === 'string') return
     throw new TypeError(`${path} is a url source without a string "url"; use urlSource(url)`)
   }
-  throw new TypeError(`${path} must be a base64 or url source, got ${describe(source)}; use base64Source() or urlSource()`)
+  throw new TypeError(`${path} must be a base64 or url source, got ${describeValue(source)}; use base64Source() or urlSource()`)
 }
 
 function checkToolResultState(state: unknown, path: string): void {
   if (typeof state === 'string' && TOOL_RESULT_STATES.includes(state)) return
   // the server rejects uppercase and defaults a missing state to `running`
-  throw new TypeError(`${path} must be one of ${TOOL_RESULT_STATES.join(', ')} (lowercase), got ${describe(state)}`)
+  throw new TypeError(`${path} must be one of ${TOOL_RESULT_STATES.join(', ')} (lowercase), got ${describeValue(state)}`)
 }
 
 function createMessageId(): string {
@@ -205,7 +206,7 @@ function createMessageId(): string {
 function toTimestamp(timestamp: string | Date | undefined): string {
   if (typeof timestamp === 'string') {
     if (TIMESTAMP_PATTERN.test(timestamp)) return timestamp
-    throw new TypeError(`timestamp must look like "yyyy-MM-dd HH:mm:ss.SSS" (local time, no offset), got ${describe(timestamp)}`)
+    throw new TypeError(`timestamp must look like "yyyy-MM-dd HH:mm:ss.SSS" (local time, no offset), got ${describeValue(timestamp)}`)
   }
   const date = timestamp ?? new Date()
   if (Number.isNaN(date.getTime())) throw new TypeError('timestamp is an invalid Date')
@@ -237,7 +238,7 @@ const BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/
 
 /** A text block. */
 export function textBlock(text: string): TextBlock {
-  if (typeof text !== 'string') throw new TypeError(`textBlock() needs a string, got ${describe(text)}`)
+  if (typeof text !== 'string') throw new TypeError(`textBlock() needs a string, got ${describeValue(text)}`)
   return { type: 'text', text }
 }
 
@@ -262,7 +263,7 @@ export function urlSource(url: string, mimeType?: string): UrlSource {
   try {
     protocol = new URL(url).protocol
   } catch {
-    throw new TypeError(`urlSource() needs an absolute http(s) URL, got ${describe(url)}`)
+    throw new TypeError(`urlSource() needs an absolute http(s) URL, got ${describeValue(url)}`)
   }
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new TypeError(`urlSource() accepts only http: and https: URLs, got a "${protocol}" URL`)
@@ -299,7 +300,7 @@ function toSource(input: DataBlockInput): MediaSource {
 
 function checkMediaType(mediaType: unknown, where: string): void {
   if (typeof mediaType === 'string' && MEDIA_TYPE_PATTERN.test(mediaType)) return
-  throw new TypeError(`${where} needs a media type like "image/png", got ${describe(mediaType)}`)
+  throw new TypeError(`${where} needs a media type like "image/png", got ${describeValue(mediaType)}`)
 }
 
 /**
@@ -335,7 +336,7 @@ export function confirmResult(toolCall: ToolUseBlock, decision: Omit<Confirmatio
   }
   const { input } = decision
   if (input !== undefined && !isJsonObject(input)) {
-    throw new TypeError(`confirmResult() input must be an object of tool arguments, got ${describe(input)}`)
+    throw new TypeError(`confirmResult() input must be an object of tool arguments, got ${describeValue(input)}`)
   }
   const edited = input === undefined ? {} : { input, content: JSON.stringify(input) }
   // ToolCallState is lowercase on the wire (protocol §5.3)
@@ -383,10 +384,4 @@ export function firstContentBlock<T extends ContentBlockType>(message: Pick<Msg,
 /** Whether the message holds at least one block of this type. */
 export function hasContentBlocks(message: Pick<Msg, 'content'>, type: ContentBlockType): boolean {
   return message.content.some((block) => block.type === type)
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
-  if (Array.isArray(value)) return 'an array'
-  return value === null ? 'null' : typeof value
 }

@@ -1,3 +1,4 @@
+import { describeValue, truncate } from './describe-value'
 import { AgentStreamError } from './errors'
 import { LEGACY_EVENT_TYPE_ALIASES } from './events'
 import { isJsonObject } from './is-json-object'
@@ -220,11 +221,11 @@ export function parseAgentEvent(value: unknown): ParseAgentEventResult {
   let type: unknown
   try {
     if (!isJsonObject(value)) {
-      return invalid(undefined, undefined, `an event must be a JSON object, got ${describe(value)}`)
+      return invalid(undefined, undefined, `an event must be a JSON object, got ${describeValue(value)}`)
     }
     type = value.type
     if (typeof type !== 'string') {
-      return invalid(undefined, 'type', `an event needs a string "type", got ${describe(type)}`)
+      return invalid(undefined, 'type', `an event needs a string "type", got ${describeValue(type)}`)
     }
     if (isPlainDelta(value, type)) return { ok: true, event: value as unknown as AgentEvent }
     // FIELDS has a key per canonical type (its type says so): the kit's list of them need not be bundled too. Own
@@ -277,18 +278,5 @@ function invalid(eventType: string | undefined, field: string | undefined, reaso
 }
 
 function fail(path: string, expected: string, value: unknown): never {
-  throw new FieldError(path, `"${path}" must be ${expected}, got ${describe(value)}`)
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'string') return `the string "${truncate(value)}"`
-  if (typeof value === 'object') return 'an object'
-  if (value === undefined) return 'nothing'
-  return `${typeof value} ${truncate(String(value))}`
-}
-
-function truncate(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text
+  throw new FieldError(path, `"${path}" must be ${expected}, got ${describeValue(value)}`)
 }

@@ -128,6 +128,12 @@ export interface Turn {
   readonly allToolsDenied: boolean
   /** Counter for the keys of blocks whose creating event had no id. */
   readonly serial: number
+  /**
+   * For a subagent's turn: the top-level tool call that was running when it started (the spawner of this run), if
+   * known. A subagent called again by another tool call keeps its scope, and each call shows the turns it spawned.
+   * Absent on a turn written as a plain object: then the scope's `parentToolCallId` stands for it.
+   */
+  readonly parentToolCallId?: string | null
   /** The same object for every revision of this turn, for caches that follow it (`selectBlock`). */
   readonly lineage?: object
 }

@@ -50,6 +50,7 @@ export class TurnRecord implements Turn {
   declare askedExternalExecution: boolean
   declare allToolsDenied: boolean
   declare serial: number
+  declare parentToolCallId: string | null
   declare lineage: object
 
   /** A copy of `turn`; a turn written as a plain object (with `entries` only) is accepted too. */
@@ -81,6 +82,7 @@ export class TurnRecord implements Turn {
     this.askedExternalExecution = turn.askedExternalExecution
     this.allToolsDenied = turn.allToolsDenied
     this.serial = turn.serial
+    this.parentToolCallId = turn.parentToolCallId ?? null
     this.lineage = turn.lineage ?? {}
   }
 

@@ -27,8 +27,8 @@ function replyIdOf(event: AgentEvent): string | undefined {
   return typeof replyId === 'string' ? replyId : undefined
 }
 
-/** A new, open turn. */
-export function openTurn(id: string, name: string | null, timestamp: string | null, replyId?: string): Turn {
+/** A new, open turn; a subagent's names the top-level tool call it runs under. */
+export function openTurn(id: string, name: string | null, timestamp: string | null, replyId?: string, parentToolCallId: string | null = null): Turn {
   return new TurnRecord({
     id,
     name,
@@ -52,6 +52,7 @@ export function openTurn(id: string, name: string | null, timestamp: string | nu
     askedExternalExecution: false,
     allToolsDenied: false,
     serial: 0,
+    parentToolCallId,
   })
 }
 
@@ -81,13 +82,20 @@ const SPAWNING_TOOL = /agent|spawn|delegate|task/i
 
 // A subagent runs inside the parent's tool that spawned it (§6.8): among the top-level results still
 // running, the one whose call names the agent, else the one that looks like a spawner, else the only one.
+// The open results are the turn's `r` slots: what is looked at is what is open, not every block of the turn.
 function spawningToolCall(state: AgentState, source: string): string | null {
   const main = state.scopes[MAIN_SCOPE]
   if (main === undefined || !main.open) return null
+  const turn = currentTurn(main)
   const agentId = source.slice(source.lastIndexOf('/') + 1)
+  const open: number[] = []
+  turn.slots.forEach((index, name) => {
+    if (name.startsWith(slot.toolResult(''))) open.push(index)
+  })
   const running: { id: string; name: string; input: Readonly<Record<string, unknown>> }[] = []
-  for (const entry of currentTurn(main).entries) {
-    if (entry.kind !== 'tool_result' || entry.status !== 'streaming') continue
+  for (const index of open.sort((a, b) => a - b)) {
+    const entry = turn.blocks.get(index)
+    if (entry?.kind !== 'tool_result') continue
     const found = findToolUse(main, entry.block.id)
     const call = found && main.turnList.get(found.turnIndex)?.blocks.get(found.entryIndex)
     const input = call?.kind === 'tool_use' ? call.block.input : {}
@@ -96,6 +104,19 @@ function spawningToolCall(state: AgentState, source: string): string | null {
   const named = running.find((call) => Object.values(call.input).includes(agentId))
   const spawner = running.filter((call) => SPAWNING_TOOL.test(call.name))
   return named?.id ?? (spawner.length === 1 ? spawner[0]!.id : running.length === 1 ? running[0]!.id : null)
+}
+
+/**
+ * The top-level tool call a new turn of `scope` runs under: for its first, the scope's spawner; later, the previous
+ * turn's while that call is still running (one run of several turns), else the one running now (a new call).
+ */
+export function spawnerOf(state: AgentState, scope: Scope): string | null {
+  const previous = scope.turnList.last()
+  if (scope.source === null || previous === undefined) return scope.parentToolCallId
+  const last = previous.parentToolCallId ?? scope.parentToolCallId
+  const main = state.scopes[MAIN_SCOPE]
+  const running = last !== null && main?.open === true && currentTurn(main).slots.has(slot.toolResult(last))
+  return running ? last : spawningToolCall(state, scope.source)
 }
 
 /**
@@ -109,7 +130,7 @@ export function enterTurn(state: AgentState, event: AgentEvent): Scope | undefin
   const recordsReplyId = replyId !== undefined && !NEVER_LATE.has(event.type)
   if (!scope.open) {
     if (recordsReplyId && scope.closedReplyIds.has(replyId)) return undefined
-    const turn = openTurn(replyId || event.id || `turn-${scope.turnList.size + 1}`, null, event.createdAt ?? null)
+    const turn = openTurn(replyId || event.id || `turn-${scope.turnList.size + 1}`, null, event.createdAt ?? null, undefined, spawnerOf(state, scope))
     const opened = copyScope(scope)
     opened.turnList = scope.turnList.push(turn)
     opened.open = true
@@ -223,29 +244,10 @@ export const slot = {
   toolResult: (toolCallId: string) => `r\u0000${toolCallId}`,
 }
 
-// The slots an entry can be registered under.
+// The slots an entry can be registered under: an open text, thinking or data block's key, a running result's id.
 function slotNamesOf(entry: BlockEntry | undefined): string[] {
-  if (entry === undefined) return []
-  switch (entry.kind) {
-    case 'text':
-    case 'thinking':
-    case 'data': {
-      return entry.openKey === null ? [] : [entry.openKey]
-    }
-    case 'tool_use': {
-      return []
-    }
-    case 'tool_result': {
-      return entry.status === 'streaming' ? [slot.toolResult(entry.block.id)] : []
-    }
-    case 'hint': {
-      return []
-    }
-    default: {
-      entry satisfies never
-      return []
-    }
-  }
+  if (entry?.kind === 'tool_result') return entry.status === 'streaming' ? [slot.toolResult(entry.block.id)] : []
+  return entry !== undefined && 'openKey' in entry && entry.openKey !== null ? [entry.openKey] : []
 }
 
 function slotsOf(entries: readonly BlockEntry[]): PersistentMap<number> {

@@ -1,3 +1,4 @@
+import { describeValue } from './describe-value'
 import { AgentStreamError } from './errors'
 import { isJsonObject } from './is-json-object'
 import type { ContentBlock, Msg, MsgRole } from './message'
@@ -20,14 +21,8 @@ class FieldProblem {
   ) {}
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'string' ? 'a string' : typeof value
-}
-
 function expect(condition: boolean, field: string, expected: string, value: unknown): void {
-  if (!condition) throw new FieldProblem(field, `expected ${expected}, got ${describe(value)}`)
+  if (!condition) throw new FieldProblem(field, `expected ${expected}, got ${describeValue(value)}`)
 }
 
 function optionalString(value: JsonObject, key: string, path: string): void {
@@ -126,7 +121,7 @@ function historyError(problem: FieldProblem, outcome: string): AgentStreamError 
  */
 export function validateHistory(values: unknown): ValidatedHistory {
   if (!Array.isArray(values)) {
-    const problem = new FieldProblem('messages', `expected an array of Msg objects, got ${describe(values)}`)
+    const problem = new FieldProblem('messages', `expected an array of Msg objects, got ${describeValue(values)}`)
     return { messages: [], warnings: [historyError(problem, 'nothing was loaded')] }
   }
   const messages: Msg[] = []

@@ -22,43 +22,72 @@ export function selectTurn(state: AgentStoreState, index: number, scopeKey = MAI
 }
 
 const EMPTY_KEYS: readonly string[] = /*#__PURE__*/ Object.freeze([])
-const lanesByParent = new WeakMap<AgentStoreState['agent']['scopes'], Map<string, readonly string[]>>()
 
-const lanesByTurn = new WeakMap<AgentStoreState['agent']['scopes'], Map<number, readonly string[]>>()
-
-/**
- * The subagents with no known spawning tool call, by the top-level turn they started in (the latest
- * turn when none was open), so that every subagent is shown somewhere.
- */
-export function selectUnattachedSubagentKeys(state: AgentStoreState, turnIndex: number): readonly string[] {
-  const scopes = state.agent.scopes
-  let byTurn = lanesByTurn.get(scopes)
-  if (byTurn === undefined) {
-    byTurn = new Map()
-    const latest = Math.max(0, (scopes[MAIN_SCOPE]?.turns.length ?? 1) - 1)
-    for (const scope of Object.values(scopes)) {
-      if (scope.key === MAIN_SCOPE || scope.parentToolCallId !== null) continue
-      const turn = scope.parentTurn ?? latest
-      byTurn.set(turn, [...(byTurn.get(turn) ?? []), scope.key])
-    }
-    lanesByTurn.set(scopes, byTurn)
-  }
-  return byTurn.get(turnIndex) ?? EMPTY_KEYS
+/** The top-level tool call a subagent's turn ran under (null when none is known). */
+export function spawnerOfTurn(scope: Scope, turn: Turn): string | null {
+  return turn.parentToolCallId ?? scope.parentToolCallId
 }
 
-/** The scope keys of the subagents a tool call spawned; the same array until that set changes. */
-export function selectSubagentKeysOf(state: AgentStoreState, toolCallId: string): readonly string[] {
+interface Lanes {
+  /** Subagent scope keys by the tool call that spawned some of their turns. */
+  readonly byParent: Map<string, readonly string[]>
+  /** Subagent scope keys with turns no known call spawned, by the top-level turn they started in. */
+  readonly byTurn: Map<number, readonly string[]>
+}
+
+const lanesOfScopes = new WeakMap<AgentStoreState['agent']['scopes'], Lanes>()
+let lastLanes: Lanes | undefined
+
+// Grouped afresh for each revision of the scopes, O(subagent turns), keeping the arrays of the groups last made
+// (whatever the store) where they hold the same keys: a card or a turn re-renders when its own lanes change, not
+// whenever some subagent streams.
+function lanesOf(state: AgentStoreState): Lanes {
   const scopes = state.agent.scopes
-  let byParent = lanesByParent.get(scopes)
-  if (byParent === undefined) {
-    byParent = new Map()
+  let lanes = lanesOfScopes.get(scopes)
+  if (lanes === undefined) {
+    const byParent = new Map<string, readonly string[]>()
+    const byTurn = new Map<number, readonly string[]>()
+    const latest = Math.max(0, (scopes[MAIN_SCOPE]?.turns.length ?? 1) - 1)
     for (const scope of Object.values(scopes)) {
-      if (scope.parentToolCallId === null) continue
-      byParent.set(scope.parentToolCallId, [...(byParent.get(scope.parentToolCallId) ?? []), scope.key])
+      if (scope.key === MAIN_SCOPE) continue
+      const spawners = new Set(scope.turns.length === 0 ? [scope.parentToolCallId] : scope.turns.map((turn) => spawnerOfTurn(scope, turn)))
+      for (const spawner of spawners) {
+        if (spawner === null) group(byTurn, scope.parentTurn ?? latest, scope.key)
+        else group(byParent, spawner, scope.key)
+      }
     }
-    lanesByParent.set(scopes, byParent)
+    lanes = { byParent: reuse(lastLanes?.byParent, byParent), byTurn: reuse(lastLanes?.byTurn, byTurn) }
+    lanesOfScopes.set(scopes, (lastLanes = lanes))
   }
-  return byParent.get(toolCallId) ?? EMPTY_KEYS
+  return lanes
+}
+
+function group<K>(groups: Map<K, readonly string[]>, key: K, lane: string): void {
+  groups.set(key, [...(groups.get(key) ?? []), lane])
+}
+
+function reuse<K>(previous: Map<K, readonly string[]> | undefined, groups: Map<K, readonly string[]>): Map<K, readonly string[]> {
+  for (const [key, lanes] of groups) {
+    const before = previous?.get(key)
+    if (before !== undefined && before.length === lanes.length && before.every((lane, index) => lane === lanes[index])) groups.set(key, before)
+  }
+  return groups
+}
+
+/**
+ * The subagents with turns no known tool call spawned, by the top-level turn they started in (the latest
+ * turn when none was open), so that every subagent turn is shown somewhere.
+ */
+export function selectUnattachedSubagentKeys(state: AgentStoreState, turnIndex: number): readonly string[] {
+  return lanesOf(state).byTurn.get(turnIndex) ?? EMPTY_KEYS
+}
+
+/**
+ * The scope keys of the subagents a tool call spawned, one called again by a later call included (each call's lane
+ * shows the turns it spawned); the same array until that set changes.
+ */
+export function selectSubagentKeysOf(state: AgentStoreState, toolCallId: string): readonly string[] {
+  return lanesOf(state).byParent.get(toolCallId) ?? EMPTY_KEYS
 }
 
 interface KeyIndex {

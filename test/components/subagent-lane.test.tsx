@@ -10,7 +10,7 @@ import { AgentProvider } from '../../src/react/agent-provider'
 import type { AgentStore } from '../../src/store/agent-store-state'
 import { storeFromEvents } from '../fixtures/agent-store'
 import { loadFixtures } from '../fixtures/load-fixtures'
-import { event, resultStart, start, toolDelta, toolEnd, toolStart } from '../fixtures/script'
+import { end, event, resultEnd, resultStart, start, toolDelta, toolEnd, toolStart } from '../fixtures/script'
 
 afterEach(cleanup)
 
@@ -108,6 +108,53 @@ describe('SubagentLaneView', () => {
     const note = within(lane()).getByRole('note')
     expect(within(note).getByText('This subagent is waiting for a confirmation')).toBeTruthy()
     expect(within(note).getByText('curl example.org')).toBeTruthy()
+  })
+
+  it('shows each run of a subagent called again under the call that spawned that run', () => {
+    // One subagent (one source, so one scope) spawned by s1, then by s2 in the same turn, then by s3 in the next turn.
+    const spawn = (id: string, replyId: string) => [
+      toolStart(id, 'agent_spawn', replyId),
+      toolDelta(id, '{"agent_id":"researcher"}', replyId),
+      toolEnd(id, 'agent_spawn', replyId),
+      resultStart(id),
+    ]
+    const child = (replyId: string, words: string) => [
+      event('AGENT_START', { name: 'researcher', role: 'assistant', source: SOURCE, replyId }),
+      event('TEXT_BLOCK_START', { replyId, blockId: 'text', source: SOURCE }),
+      event('TEXT_BLOCK_DELTA', { replyId, blockId: 'text', delta: words, source: SOURCE }),
+      event('TEXT_BLOCK_END', { replyId, blockId: 'text', source: SOURCE }),
+      event('AGENT_END', { replyId, source: SOURCE }),
+    ]
+    const store = storeFromEvents(
+      [
+        start('R0'),
+        ...spawn('s1', 'M1'),
+        ...child('C1', 'First findings.'),
+        resultEnd('s1'),
+        ...spawn('s2', 'M2'),
+        ...child('C2', 'Second findings.'),
+        resultEnd('s2'),
+        end('R0'),
+        start('R1'),
+        ...spawn('s3', 'M3'),
+        // cut before its AGENT_END
+        ...child('C3', 'Third findings.').slice(0, -1),
+      ],
+      { endOfStream: true },
+    )
+    renderList(store)
+    const cards = screen.getAllByRole('article').filter((article) => article.getAttribute('data-tool') === 'agent_spawn')
+    const lanes = cards.map((card) => within(card).getAllByRole('region', { name: 'Subagent: researcher' }))
+    expect(lanes.map((found) => found.length)).toEqual([1, 1, 1])
+    expect(lanes.map(([found]) => found!.textContent)).toEqual([
+      expect.stringContaining('First findings.'),
+      expect.stringContaining('Second findings.'),
+      expect.stringContaining('Third findings.'),
+    ])
+    expect(lanes.map(([found]) => (found!.textContent?.match(/findings\./g) ?? []).length)).toEqual([1, 1, 1])
+    // the last run was cut with the stream, the earlier ones finished
+    expect(lanes.map(([found]) => found!.getAttribute('data-status'))).toEqual(['completed', 'completed', 'incomplete'])
+    expect(Object.keys(store.getState().agent.scopes)).toEqual(['', SOURCE])
   })
 
   it('spreads extra props onto its region', () => {

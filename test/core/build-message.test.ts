@@ -198,7 +198,7 @@ describe('blocks', () => {
   })
 
   it('rejects a malformed media type', () => {
-    expect(() => base64Source(PNG, 'png')).toThrow('base64Source() needs a media type like "image/png", got "png"')
+    expect(() => base64Source(PNG, 'png')).toThrow('base64Source() needs a media type like "image/png", got the string "png"')
     expect(() => urlSource('https://example.com/a', 'image png')).toThrow(/media type like "image\/png"/)
     expect(base64Source('dGV4dA==', 'text/plain; charset=utf-8').media_type).toBe('text/plain; charset=utf-8')
   })

@@ -20,23 +20,27 @@ const lanes = () => [...document.querySelectorAll('.as-lane')]
 const occurrences = (text: string, part: string) => text.split(part).length - 1
 const requestText = (name: string) => (recordedScript(name).requests[0] as { text: string }).text
 
-it('AfterRetry shows each exchange once, the retried answer complete, and the reused lane without the removed turn', async () => {
+it('AfterRetry shows each exchange once, the retried answer complete, and each run of the reused subagent under its own call', async () => {
   show(stories.AfterRetry)
-  const laneTurns = () => lanes()[0]?.querySelectorAll('.as-turn').length ?? 0
-  // The researcher lane: one turn after the first research answer, two after the second, back to one at the
-  // retry (the removed answer's turn goes), then two again with the retried answer's turn. Never three.
-  const seen: number[] = []
+  // The researcher is one subagent, called by the second and the third question: each agent_spawn card shows the
+  // run it spawned. One lane after the first research answer, two after the second, back to one at the retry (the
+  // removed answer's run goes), then two again with the retried answer's run. Never a lane with two runs.
+  const laneTurns = () =>
+    lanes()
+      .map((lane) => lane.querySelectorAll('.as-turn').length)
+      .join(',')
+  const seen: string[] = []
   await waitFor(
     () => {
       if (seen.at(-1) !== laneTurns()) seen.push(laneTurns())
-      expect(seen.slice(1)).toEqual([1, 2, 1, 2])
+      expect(seen.slice(1)).toEqual(['1', '1,1', '1', '1,1'])
       expect(statuses()).toEqual(['completed', 'completed', 'completed'])
     },
     { timeout: 20_000, interval: 5 },
   )
   expect(userTexts()).toEqual([requestText('plain-text'), requestText('subagent'), requestText('subagent')])
-  expect(lanes()).toHaveLength(1)
-  expect(occurrences(lanes()[0]!.textContent ?? '', 'The three most cited papers are:')).toBe(2)
+  expect(lanes().map((lane) => occurrences(lane.textContent ?? '', 'The three most cited papers are:'))).toEqual([1, 1])
+  expect(lanes().map((lane) => lane.closest('article')?.getAttribute('data-tool'))).toEqual(['agent_spawn', 'agent_spawn'])
 }, 25_000)
 
 it('AfterEditAndResend shows the edited question and its answer, and not the greeting it replaced', async () => {
