@@ -41,6 +41,9 @@ export function warningKindOf(code: AgentStreamErrorCode): WarningKind {
 /** The languages the kit's own strings come in. */
 export type AgentLocaleName = 'en' | 'zh-CN'
 
+// Made once: toLocaleString builds a formatter per call (~9 µs), and a clipped value renders its button every frame.
+const EN_NUMBER = /*#__PURE__*/ new Intl.NumberFormat('en')
+
 const EN = {
   /** The language tag of these strings (`lang` of the chat). */
   lang: 'en' as string,
@@ -170,7 +173,7 @@ const EN = {
   announceTool: (name: string, state: string) => `Tool ${name}: ${state}.`,
   announceError: (message: string) => `Error: ${message}`,
   markdown: MARKDOWN_MESSAGES_EN,
-  showMore: (hidden: number) => `Show more (${hidden.toLocaleString('en')} characters)`,
+  showMore: (hidden: number) => `Show more (${EN_NUMBER.format(hidden)} characters)`,
   showLess: 'Show less',
   showAll: (hidden: number) => `Show all (${hidden} more)`,
   showAllText: 'Show all',
