@@ -1,4 +1,5 @@
-import { AgentStreamError } from '../core/errors'
+import { AgentStreamError, messageOf } from '../core/errors'
+import { isJsonObject } from '../core/is-json-object'
 import type { ConfirmResult, Msg, ToolUseBlock } from '../core/message'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { readEventStream } from './read-event-stream'
@@ -237,7 +238,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
     let final = false
     let failure: AgentStreamError | null = null
     const onFrame = (value: unknown, frameId: string): boolean => {
-      if (!isObject(value)) return false
+      if (!isJsonObject(value)) return false
       const seq = typeof value.seq === 'number' ? value.seq : Number.parseInt(frameId, 10)
       if (Number.isFinite(seq)) {
         if (seq <= lastSeq) {
@@ -264,7 +265,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         }
         if (event !== undefined) {
           noteConfirmation(event)
-          if (isObject(event) && event.type === 'AGENT_START' && !event.source && typeof event.replyId === 'string') agentReplyId = event.replyId
+          if (isJsonObject(event) && event.type === 'AGENT_START' && !event.source && typeof event.replyId === 'string') agentReplyId = event.replyId
           handlers.onEvent(event)
         }
       } else if (!finished) {
@@ -373,7 +374,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         request(`/tasks/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' }, signal: connection.signal }, 'the task snapshot')
           .then((response) => response.json() as Promise<unknown>)
           .then((snapshot) => {
-            const status = isObject(snapshot) ? snapshot.status : undefined
+            const status = isJsonObject(snapshot) ? snapshot.status : undefined
             const over = status === 'success' || status === 'error' || status === 'cancelled' || (status === 'awaiting_confirm' && !awaitingConfirm)
             if (over && Date.now() - silentSince >= staleAfterMs) {
               onLost()
@@ -401,14 +402,14 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
       'the task snapshot',
     )
     const snapshot: unknown = await response.json()
-    const task = isObject(snapshot) ? snapshot : {}
+    const task = isJsonObject(snapshot) ? snapshot : {}
     const status = String(task.status ?? 'unknown')
     const pending = Array.isArray(task.pending_confirms) ? task.pending_confirms : Array.isArray(task.pendingConfirms) ? task.pendingConfirms : []
     if (pending.length > 0) {
       // The pending confirmation survives in the snapshot: re-emit it so the user can still answer.
       awaitingConfirm = true
       for (const call of pending) notePending(call)
-      const toolCalls = pending.filter(isObject).map(toolUseOf)
+      const toolCalls = pending.filter(isJsonObject).map(toolUseOf)
       handlers.onEvent({
         type: 'REQUIRE_USER_CONFIRM',
         id: `agent-protocol:${id}:snapshot-confirm:${lastSeq}`,
@@ -431,16 +432,16 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
   }
 
   function noteConfirmation(event: unknown): void {
-    if (!isObject(event) || event.type !== 'REQUIRE_USER_CONFIRM' || event.source) return
+    if (!isJsonObject(event) || event.type !== 'REQUIRE_USER_CONFIRM' || event.source) return
     for (const call of Array.isArray(event.toolCalls) ? event.toolCalls : []) {
-      if (isObject(call) && typeof call.id === 'string') {
+      if (isJsonObject(call) && typeof call.id === 'string') {
         pendingCalls.set(call.id, { name: typeof call.name === 'string' ? call.name : null, input: canonicalJson(call.input ?? {}) })
       }
     }
   }
 
   function notePending(value: unknown): void {
-    if (!isObject(value) || typeof value.toolCallId !== 'string') return
+    if (!isJsonObject(value) || typeof value.toolCallId !== 'string') return
     pendingCalls.set(value.toolCallId, {
       name: typeof value.toolName === 'string' ? value.toolName : null,
       input: canonicalJson(parseJson(value.toolInputJson)),
@@ -465,7 +466,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
       'the task snapshot',
     )
     const snapshot: unknown = await snapshotResponse.json()
-    const task = isObject(snapshot) ? snapshot : {}
+    const task = isJsonObject(snapshot) ? snapshot : {}
     const pending = Array.isArray(task.pending_confirms) ? task.pending_confirms : []
     awaitingConfirm = task.status === 'awaiting_confirm' && pending.length > 0
     pendingCalls = new Map()
@@ -483,7 +484,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
       await readEventStream(response, {
         signal: connection.signal,
         onEvent: (value, frame) => {
-          if (!isObject(value)) return
+          if (!isJsonObject(value)) return
           seq = typeof value.seq === 'number' ? value.seq : Number.parseInt(frame.id, 10) || seq
           if (value.type === 'REQUIRE_CONFIRM' && value.payload === undefined) connection.abort()
         },
@@ -560,7 +561,7 @@ function eventsFromFlatFrame(frame: Record<string, unknown>, id: string, replyId
       return [{ type: 'TOOL_RESULT_END', id, ...tool, state }]
     }
     case 'REQUIRE_CONFIRM': {
-      const toolCalls = (Array.isArray(frame.pendingConfirms) ? frame.pendingConfirms : []).filter(isObject).map(toolUseOf)
+      const toolCalls = (Array.isArray(frame.pendingConfirms) ? frame.pendingConfirms : []).filter(isJsonObject).map(toolUseOf)
       return [
         { type: 'REQUIRE_USER_CONFIRM', id, replyId, toolCalls },
         { type: 'REQUEST_STOP', id: `${id}:stop`, reason: 'permission asking', generateReason: 'PERMISSION_ASKING' },
@@ -584,7 +585,7 @@ function toolUseOf(pending: Record<string, unknown>): ToolUseBlock {
     type: 'tool_use',
     id: String(pending.toolCallId),
     name: typeof pending.toolName === 'string' ? pending.toolName : null,
-    input: isObject(input) ? input : {},
+    input: isJsonObject(input) ? input : {},
     content: typeof pending.toolInputJson === 'string' ? pending.toolInputJson : '{}',
     metadata: {},
     state: 'asking',
@@ -614,7 +615,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (isObject(value)) {
+  if (isJsonObject(value)) {
     return `{${Object.keys(value)
       .sort()
       .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
@@ -630,14 +631,6 @@ function parseJson(value: unknown): unknown {
   } catch {
     return {}
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 function ignore(): void {}

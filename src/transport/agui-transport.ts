@@ -1,4 +1,5 @@
 import { AgentStreamError } from '../core/errors'
+import { isJsonObject } from '../core/is-json-object'
 import type { ConfirmResult, Msg, ToolResultBlock } from '../core/message'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { readEventStream } from './read-event-stream'
@@ -276,18 +277,19 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
   function interruptsOf(outcome: unknown): { events: AgentEventObject[]; open: OpenInterrupt[] } {
     const events: AgentEventObject[] = []
     const open: OpenInterrupt[] = []
-    const list = isObject(outcome) && outcome.type === 'interrupt' && Array.isArray(outcome.interrupts) ? outcome.interrupts.filter(isObject) : []
+    const list =
+      isJsonObject(outcome) && outcome.type === 'interrupt' && Array.isArray(outcome.interrupts) ? outcome.interrupts.filter(isJsonObject) : []
     const permission: Record<string, unknown>[] = []
     const external: Record<string, unknown>[] = []
     let permissionReplyId = ''
     let externalReplyId = ''
     for (const interrupt of list) {
       const id = String(interrupt.id ?? '')
-      const metadata = isObject(interrupt.metadata) ? interrupt.metadata : {}
+      const metadata = isJsonObject(interrupt.metadata) ? interrupt.metadata : {}
       const separator = id.indexOf(':')
       const replyId = typeof metadata.replyId === 'string' ? metadata.replyId : separator === -1 ? runId : id.slice(0, separator)
       const toolCallId = separator === -1 ? id : id.slice(separator + 1)
-      const input = isObject(metadata.toolInput) ? metadata.toolInput : {}
+      const input = isJsonObject(metadata.toolInput) ? metadata.toolInput : {}
       const name = typeof metadata.toolName === 'string' ? metadata.toolName : (toolNames.get(toolCallId) ?? null)
       const content = typeof metadata.toolContent === 'string' ? metadata.toolContent : JSON.stringify(input)
       const kind = metadata['agentscope.interruptKind'] === PERMISSION_KIND ? 'permission' : 'external'
@@ -315,7 +317,7 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
   }
 
   function map(value: unknown): MappedAguiEvent {
-    if (!isObject(value) || typeof value.type !== 'string') return { events: [] }
+    if (!isJsonObject(value) || typeof value.type !== 'string') return { events: [] }
     const at = value.timestamp
     const messageId = String(value.messageId ?? '')
     switch (value.type) {
@@ -384,7 +386,7 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
         return { events: customEvents(value, at) }
       }
       case 'RAW': {
-        const raw = isObject(value.event) ? value.event : isObject(value.rawEvent) ? value.rawEvent : undefined
+        const raw = isJsonObject(value.event) ? value.event : isJsonObject(value.rawEvent) ? value.rawEvent : undefined
         if (raw === undefined) return { events: [] }
         if (typeof raw.type !== 'string' && raw.error !== undefined) {
           // the MVC error path puts the error map in RAW.event (AguiMvcController.sendErrorAndComplete)
@@ -415,9 +417,9 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
 
   function customEvents(value: Record<string, unknown>, at: unknown): AgentEventObject[] {
     const name = String(value.name ?? '')
-    const payload = isObject(value.value) ? value.value : {}
+    const payload = isJsonObject(value.value) ? value.value : {}
     if (name === 'token_usage') {
-      const modelCallInfo = isObject(payload.modelCall) ? payload.modelCall : {}
+      const modelCallInfo = isJsonObject(payload.modelCall) ? payload.modelCall : {}
       const replyId = String(modelCallInfo.replyId ?? '')
       return [...modelCall(replyId, at), event('MODEL_CALL_END', { replyId, usage: payload.delta }, at)]
     }
@@ -483,16 +485,13 @@ function mediaBlockOf(line: string): Record<string, unknown> | null {
   if (!line.startsWith('{"type":"') || !line.endsWith('}')) return null
   try {
     const value: unknown = JSON.parse(line)
-    return isObject(value) && typeof value.type === 'string' && MEDIA_TYPES.has(value.type) && isObject(value.source) ? value : null
+    return isJsonObject(value) && typeof value.type === 'string' && MEDIA_TYPES.has(value.type) && isJsonObject(value.source) ? value : null
   } catch {
     return null
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
+// An AG-UI RUN_ERROR may carry a string or an object: an object is shown as its JSON, not "[object Object]".
 function messageOf(error: unknown): string {
   if (typeof error === 'string') return error
   return error instanceof Error ? error.message : JSON.stringify(error)
