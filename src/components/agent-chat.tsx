@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useMemo } from 'react'
 import type { HTMLAttributes } from 'react'
+import { useReportError } from '../react/agent-context'
 import { AgentProvider } from '../react/agent-provider'
 import type { AgentProviderProps, AgentStoreProps } from '../react/agent-provider'
 import { useAgentStore } from '../react/use-agent-store'
@@ -11,14 +12,15 @@ import { AgentComponentsContext } from './components-context'
 import type { AgentChatComponents } from './components-context'
 import { Composer } from './composer'
 import { ConnectionNotice } from './connection-notice'
-import { ConfirmationFrame, useConfirmationSession } from './confirmation-context'
+import { ConfirmationFrame, useConfirmationRetry, useConfirmationSession } from './confirmation-context'
 import { ErrorBanner } from './error-banner'
-import { AgentLocaleContext, resolveAgentStrings } from './i18n'
+import { AgentLocaleContext, resolveAgentStrings, useAgentStrings } from './i18n'
 import type { AgentLocale, AgentStringOverrides } from './i18n'
 import { LiveAnnouncer } from './live-announcer'
 import { MediaPolicyContext } from './media-policy'
 import type { MediaPolicy } from './media-policy'
 import { MessageList } from './message-list'
+import { Boundary } from './render-boundary'
 
 /** Props of {@link AgentChat}: a transport to talk to the agent (or a store you made), and how it looks. */
 export type AgentChatProps = Omit<HTMLAttributes<HTMLDivElement>, 'children'> & {
@@ -56,9 +58,29 @@ const ChatFrame = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(fun
 const NO_OVERRIDES: AgentChatComponents = Object.freeze({})
 const NO_MEDIA_ORIGINS: MediaPolicy = Object.freeze({})
 
-// The batch bar loads only while the agent asks (see chat-parts).
+// The batch bar while the agent asks (it loads only then, see chat-parts). If its chunk, or the controller's, could
+// not be downloaded, the cards have no buttons: this says so, with a button that downloads it again, rather than
+// leave the chat waiting silently.
 function PendingConfirmationTray() {
-  return useConfirmationSession() === null ? null : <ConfirmationTray />
+  const strings = useAgentStrings()
+  const report = useReportError()
+  const retryController = useConfirmationRetry()
+  const session = useConfirmationSession()
+  const unavailable = (retry: () => void) => (
+    <div className="as-block-error" role="alert">
+      <p>{strings.confirmUnavailable}</p>
+      <button type="button" onClick={retry}>
+        {strings.errorRetry}
+      </button>
+    </div>
+  )
+  if (retryController !== null) return unavailable(retryController)
+  if (session === null) return null
+  return (
+    <Boundary context="the confirmation tray" report={report} fallback={unavailable}>
+      <ConfirmationTray />
+    </Boundary>
+  )
 }
 
 // The chat's lazy parts (tool cards, media, the batch bar) start loading once the chat has first shown, so that

@@ -95,10 +95,10 @@ const subagentLane = /* @__PURE__ */ lazyPart<SubagentLaneViewProps & RefAttribu
 )
 
 // What gathers the answers while the agent asks (it renders nothing); without its chunk the cards offer no answers.
+// Not optional: a failed download reaches the boundary around it (ConfirmationFrame), and the tray offers to retry.
 const confirmationController = /* @__PURE__ */ lazyPart<ConfirmationControllerProps>(
   () => import('./confirmation-controller').then((module) => module.ConfirmationController),
   () => null,
-  true,
 )
 
 export const LazyToolCallView: ComponentType<ToolCallViewProps> = toolCallView.Component

@@ -2,7 +2,9 @@ import { createContext, useContext, useEffect, useState } from 'react'
 import type { ComponentType, ReactNode, RefObject } from 'react'
 import type { PendingToolCalls } from '../core/state'
 import type { ToolUseBlock } from '../core/message'
+import { useReportError } from '../react/agent-context'
 import { usePendingConfirmation } from '../react/use-pending-confirmation'
+import { Boundary } from './render-boundary'
 import type { ConfirmationDecision } from '../core/build-message'
 
 /** The answers being gathered for the agent's current confirmation request. */
@@ -36,6 +38,8 @@ export interface ConfirmationOffer {
 
 // undefined: no provider above (a tray rendered on its own brings one); null: nothing is asked.
 const ConfirmationContext = createContext<ConfirmationSession | null | undefined>(undefined)
+// While the agent asks and the controller could not be shown (its chunk failed to download): what tries again.
+const ControllerRetryContext = createContext<(() => void) | null>(null)
 
 /** Props of a confirmation controller: it gathers the answers to `pending` and reports the session it keeps. */
 export interface ConfirmationControllerProps {
@@ -56,15 +60,40 @@ export function ConfirmationFrame({
   readonly children: ReactNode
 }) {
   const pending = usePendingConfirmation()
+  const report = useReportError()
   const [session, setSession] = useState<ConfirmationSession | null>(null)
+  // A controller that failed leaves the cards without buttons: the tray says so and offers to try again, which
+  // mounts it afresh (so its chunk downloads again).
+  const [attempt, setAttempt] = useState(0)
+  const [failed, setFailed] = useState(false)
   // the session of an earlier request is never shown for a new one
   const value = pending !== null && session?.pending === pending ? session : null
+  const retry = failed && pending !== null ? () => (setFailed(false), setAttempt(attempt + 1)) : null
   return (
     <ConfirmationContext.Provider value={value}>
-      {pending !== null && <Controller pending={pending} onSession={setSession} />}
-      {children}
+      <ControllerRetryContext.Provider value={retry}>
+        {pending !== null && (
+          <Boundary
+            key={attempt}
+            context="the confirmation controls"
+            report={(error, context) => {
+              report(error, context)
+              setFailed(true)
+            }}
+            fallback={() => null}
+          >
+            <Controller pending={pending} onSession={setSession} />
+          </Boundary>
+        )}
+        {children}
+      </ControllerRetryContext.Provider>
     </ConfirmationContext.Provider>
   )
+}
+
+/** While the agent asks and the confirmation controls could not be loaded: what loads them again; else null. */
+export function useConfirmationRetry(): (() => void) | null {
+  return useContext(ControllerRetryContext)
 }
 
 /** The current confirmation request and its answers, or null when nothing is asked (or outside `<AgentChat>`). */

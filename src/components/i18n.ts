@@ -180,6 +180,7 @@ const EN = {
   showNested: (count: number) => `Show ${count} nested ${count === 1 ? 'entry' : 'entries'}`,
   rawJson: 'Raw JSON',
   confirmCall: (tool: string) => `${tool}: approve with A, deny with D, J for the next call`,
+  confirmUnavailable: 'The approval buttons could not be loaded; the connection may have dropped.',
   decidedPending: (approved: boolean): string => (approved ? 'Approved' : 'Denied'),
   batchTitle: (count: number) => `${count} call${count === 1 ? ' needs' : 's need'} your approval`,
   batchNext: 'Next',

@@ -18,7 +18,8 @@ interface BoundaryState {
 }
 
 // A class: React catches render errors only in a component with getDerivedStateFromError.
-class Boundary extends Component<BoundaryProps, BoundaryState> {
+/** Shows `fallback` in place of children that threw while rendering, and reports the error once. */
+export class Boundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { failed: false }
   private reported = false
 
