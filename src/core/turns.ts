@@ -88,9 +88,10 @@ function spawningToolCall(state: AgentState, source: string): string | null {
   if (main === undefined || !main.open) return null
   const turn = currentTurn(main)
   const agentId = source.slice(source.lastIndexOf('/') + 1)
+  const resultSlot = slot.toolResult('')
   const open: number[] = []
   turn.slots.forEach((index, name) => {
-    if (name.startsWith(slot.toolResult(''))) open.push(index)
+    if (name.startsWith(resultSlot)) open.push(index)
   })
   const running: { id: string; name: string; input: Readonly<Record<string, unknown>> }[] = []
   for (const index of open.sort((a, b) => a - b)) {

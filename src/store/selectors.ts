@@ -38,7 +38,29 @@ interface Lanes {
 const lanesOfScopes = new WeakMap<AgentStoreState['agent']['scopes'], Lanes>()
 let lastLanes: Lanes | undefined
 
-// Grouped afresh for each revision of the scopes, O(subagent turns), keeping the arrays of the groups last made
+interface Spawners {
+  readonly size: number
+  readonly last: object | undefined
+  readonly spawners: ReadonlySet<string | null>
+}
+
+// A turn's spawner is set when it opens, so a scope's spawners change only when a turn is added or a rewind cuts
+// some: kept per scope lineage, they are made again only when the turn count or the last turn is another, and
+// grouping the lanes per revision costs O(subagents), not O(their turns), while one streams.
+const spawnersOfScopes = new WeakMap<object, Spawners>()
+
+function spawnersOf(scope: Scope): ReadonlySet<string | null> {
+  const size = scope.turnList.size
+  const lastTurn = scope.turnList.last()
+  const last = lastTurn?.lineage ?? lastTurn
+  const cached = spawnersOfScopes.get(scope.lineage ?? scope)
+  if (cached !== undefined && cached.size === size && cached.last === last) return cached.spawners
+  const spawners = new Set(size === 0 ? [scope.parentToolCallId] : scope.turns.map((turn) => spawnerOfTurn(scope, turn)))
+  spawnersOfScopes.set(scope.lineage ?? scope, { size, last, spawners })
+  return spawners
+}
+
+// Grouped afresh for each revision of the scopes, keeping the arrays of the groups last made
 // (whatever the store) where they hold the same keys: a card or a turn re-renders when its own lanes change, not
 // whenever some subagent streams.
 function lanesOf(state: AgentStoreState): Lanes {
@@ -50,8 +72,7 @@ function lanesOf(state: AgentStoreState): Lanes {
     const latest = Math.max(0, (scopes[MAIN_SCOPE]?.turns.length ?? 1) - 1)
     for (const scope of Object.values(scopes)) {
       if (scope.key === MAIN_SCOPE) continue
-      const spawners = new Set(scope.turns.length === 0 ? [scope.parentToolCallId] : scope.turns.map((turn) => spawnerOfTurn(scope, turn)))
-      for (const spawner of spawners) {
+      for (const spawner of spawnersOf(scope)) {
         if (spawner === null) group(byTurn, scope.parentTurn ?? latest, scope.key)
         else group(byParent, spawner, scope.key)
       }
