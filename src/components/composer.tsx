@@ -7,6 +7,7 @@ import { attachmentBlock, attachmentProblem, DEFAULT_ATTACHMENT_POLICY, formatBy
 import type { Attachment, AttachmentPolicy } from './attachments'
 import { composeHandlers } from './compose-handlers'
 import { useAgentStrings } from './i18n'
+import { useFocusRescue } from './use-focus-rescue'
 
 /** Props of {@link Composer}. */
 export interface ComposerProps extends Omit<HTMLAttributes<HTMLFormElement>, 'onSubmit'> {
@@ -30,6 +31,8 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const [dragging, setDragging] = useState(false)
   const [stopping, setStopping] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
+  const input = useRef<HTMLTextAreaElement>(null)
+  useFocusRescue(input)
   const inputId = useId()
   const problemId = useId()
   const running = status === 'connecting' || status === 'streaming'
@@ -182,6 +185,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
         </label>
         <textarea
           id={inputId}
+          ref={input}
           value={text}
           rows={1}
           placeholder={blocked ?? placeholder ?? strings.composerPlaceholder}

@@ -1,4 +1,4 @@
-import { forwardRef, useId, useMemo, useState } from 'react'
+import { forwardRef, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { HTMLAttributes } from 'react'
 import { allowRule } from '../core/build-message'
 import type { PermissionRule, ToolUseBlock } from '../core/message'
@@ -66,10 +66,24 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
   const parsed = useMemo(() => parseArguments(draft, strings), [draft, strings])
   const ruleContent = ruleScope === 'any' ? null : ruleContentOf(toolCall)
   const rule: PermissionRule | null = toolCall.name === null || !canAlwaysAllow ? null : allowRule(toolCall, ruleContent)
+  // Leaving the editor or the rule puts focus back on the button that opened it (else it would fall to the page).
+  const actions = useRef<HTMLDivElement>(null)
+  const openedFrom = useRef<Mode | null>(null)
+  useLayoutEffect(() => {
+    if (mode !== 'view' || openedFrom.current === null) return
+    actions.current?.querySelector<HTMLElement>(`[data-mode='${openedFrom.current}']`)?.focus()
+    openedFrom.current = null
+  }, [mode])
+  const back = () => {
+    openedFrom.current = mode
+    setMode('view')
+  }
   const decide = (next: ConfirmationDecision) => {
     setMode('view')
     onDecide(next)
   }
+  // Once answered, the answer taken is pressed and the other steps back; both stay, to change the answer.
+  const pressed = (approved: boolean) => (decision === undefined ? undefined : decision.approved === approved)
   return (
     <article
       className="as-confirm"
@@ -96,6 +110,7 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
           <label htmlFor={editorId}>{strings.toolArguments}</label>
           <textarea
             id={editorId}
+            autoFocus
             value={draft}
             spellCheck={false}
             rows={Math.min(16, draft.split('\n').length + 1)}
@@ -123,7 +138,7 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
         <fieldset className="as-confirm-rule">
           <legend>{strings.alwaysAllow}</legend>
           <label>
-            <input type="radio" name={ruleGroup} checked={ruleScope === 'exact'} onChange={() => setRuleScope('exact')} />{' '}
+            <input type="radio" name={ruleGroup} checked={ruleScope === 'exact'} onChange={() => setRuleScope('exact')} autoFocus />{' '}
             {strings.ruleTheseArguments}
           </label>
           <label>
@@ -133,22 +148,34 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
         </fieldset>
       )}
       {note !== null && <p className="as-confirm-note">{note}</p>}
-      <div className="as-actions">
+      <div className="as-actions" ref={actions}>
         {mode === 'view' && canAnswer && (
           <>
-            <button type="button" data-variant="primary" disabled={disabled} onClick={() => decide({ toolCallId: toolCall.id, approved: true })}>
+            <button
+              type="button"
+              data-variant="primary"
+              aria-pressed={pressed(true)}
+              disabled={disabled}
+              onClick={() => decide({ toolCallId: toolCall.id, approved: true })}
+            >
               {strings.approve}
             </button>
-            <button type="button" data-variant="danger" disabled={disabled} onClick={() => decide({ toolCallId: toolCall.id, approved: false })}>
+            <button
+              type="button"
+              data-variant="danger"
+              aria-pressed={pressed(false)}
+              disabled={disabled}
+              onClick={() => decide({ toolCallId: toolCall.id, approved: false })}
+            >
               {strings.deny}
             </button>
             {canEdit && (
-              <button type="button" disabled={disabled} onClick={() => setMode('edit')}>
+              <button type="button" data-mode="edit" disabled={disabled} onClick={() => setMode('edit')}>
                 {strings.edit}
               </button>
             )}
             {rule !== null && (
-              <button type="button" disabled={disabled} onClick={() => setMode('rule')}>
+              <button type="button" data-mode="rule" disabled={disabled} onClick={() => setMode('rule')}>
                 {strings.alwaysAllow}
               </button>
             )}
@@ -164,7 +191,7 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
             >
               {strings.approveEdited}
             </button>
-            <button type="button" onClick={() => setMode('view')}>
+            <button type="button" onClick={back}>
               {strings.cancelEdit}
             </button>
           </>
@@ -179,8 +206,8 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
             >
               {strings.confirmRule}
             </button>
-            <button type="button" onClick={() => setMode('view')}>
-              {strings.cancelEdit}
+            <button type="button" onClick={back}>
+              {strings.cancel}
             </button>
           </>
         )}

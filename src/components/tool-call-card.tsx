@@ -46,7 +46,7 @@ const ICONS: Readonly<Record<ToolCallStatus, string>> = {
   pending: '◌',
   asking: '?',
   running: '◌',
-  awaiting: '⏸',
+  awaiting: '‖',
   success: '✓',
   error: '!',
   denied: '✕',
@@ -127,6 +127,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
   const open = confirmation !== null || (chosen ?? (OPEN_BY_STATUS[status] || made))
   const decision = confirmation?.decision
   const badge = decision !== undefined ? strings.decidedPending(decision.approved) : strings.toolStatus[status]
+  const shownStatus = decision === undefined ? status : decision.approved ? 'success' : 'denied'
   const summary = summarizeArguments(streamingArguments ? input : (call.block.input ?? input))
   const keyboard = (event: KeyboardEvent<HTMLElement>) => {
     onKeyDown?.(event)
@@ -134,9 +135,11 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
     if (event.altKey || event.ctrlKey || event.metaKey || (event.target as HTMLElement).closest('textarea, input') !== null) return
     const key = event.key.toLowerCase()
     const canAnswer = confirmation.offer.canAnswer
-    if (key === 'a' && canAnswer) confirmation.decide({ toolCallId: confirmation.toolCall.id, approved: true })
-    else if (key === 'd' && canAnswer) confirmation.decide({ toolCallId: confirmation.toolCall.id, approved: false })
-    else if (key === 'j' || key === 'n') focusPending(session, confirmation.toolCall.id, 1)
+    if ((key === 'a' || key === 'd') && canAnswer) {
+      confirmation.decide({ toolCallId: confirmation.toolCall.id, approved: key === 'a' })
+      // on to the next call still waiting, so that A, A answers two calls rather than one twice
+      focusPending(session, confirmation.toolCall.id, 1)
+    } else if (key === 'j' || key === 'n') focusPending(session, confirmation.toolCall.id, 1)
     else if (key === 'k' || key === 'p') focusPending(session, confirmation.toolCall.id, -1)
     else return
     event.preventDefault()
@@ -165,13 +168,13 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
           disabled={confirmation !== null}
           onClick={() => setChosen(!open)}
         >
-          <span className="as-tool-icon" data-status={status} aria-hidden="true">
-            {ICONS[status]}
+          <span className="as-tool-icon" data-status={shownStatus} aria-hidden="true">
+            {ICONS[shownStatus]}
           </span>
           <span className="as-tool-name">{name}</span>
           {summary !== '' && <span className="as-tool-summary">{summary}</span>}
         </button>
-        <span className="as-badge" data-status={decision === undefined ? status : decision.approved ? 'success' : 'denied'}>
+        <span className="as-badge" data-status={shownStatus}>
           {badge}
         </span>
         {seconds !== null && <span className="as-tool-duration">{strings.took(seconds)}</span>}

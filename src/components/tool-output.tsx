@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import type { ContentBlock, MediaSource } from '../core/message'
 import type { ToolResultEntry } from '../core/state'
 import { ChunkedText } from './chunked-text'
@@ -13,7 +13,7 @@ export { prettyJson } from './format-json'
 const OUTPUT_CHARS = 1500
 const OUTPUT_LINES = 16
 
-// Where to cut: OUTPUT_CHARS, or the end of line OUTPUT_LINES if that comes first.
+// Where a finished text is cut: OUTPUT_CHARS, or the end of line OUTPUT_LINES if that comes first.
 function cutAt(text: string): number {
   let index = -1
   for (let line = 0; line < OUTPUT_LINES; line++) {
@@ -23,16 +23,36 @@ function cutAt(text: string): number {
   return index
 }
 
+// Where a live log's tail starts: its last OUTPUT_LINES lines, at most OUTPUT_CHARS, from the start of a line
+// when one begins within them.
+function tailAt(text: string): number {
+  const floor = Math.max(0, text.length - OUTPUT_CHARS)
+  let index = text.length - 1
+  for (let line = 0; line < OUTPUT_LINES; line++) {
+    index = text.lastIndexOf('\n', index - 1)
+    if (index < floor) {
+      const next = floor === 0 ? -1 : text.indexOf('\n', floor)
+      return next === -1 || next >= text.length - 1 ? floor : next + 1
+    }
+  }
+  return index + 1
+}
+
 function OutputText({ text, streaming }: { readonly text: string; readonly streaming: boolean }) {
   const strings = useAgentStrings()
   const [whole, setWhole] = useState(false)
-  const cut = whole ? text.length : cutAt(text)
+  const box = useRef<HTMLPreElement>(null)
+  // A live log is read at its end (kept in view as it grows); a finished one from its start.
+  const start = streaming ? tailAt(text) : 0
+  const cut = whole || streaming ? text.length : cutAt(text)
   const clipped = cut < text.length
-  // A live log is read at its end; a finished one from its start.
-  const shown = !clipped ? text : streaming ? `…${text.slice(text.length - cut)}` : `${text.slice(0, cut)}…`
+  const shown = start > 0 ? `…${text.slice(start)}` : clipped ? `${text.slice(0, cut)}…` : text
+  useLayoutEffect(() => {
+    if (streaming && box.current !== null) box.current.scrollTop = box.current.scrollHeight
+  }, [streaming, shown])
   return (
     <>
-      <pre className="as-tool-text">
+      <pre className="as-tool-text" ref={box}>
         <ChunkedText text={shown} />
       </pre>
       {(clipped || whole) && !streaming && (

@@ -69,7 +69,14 @@ export const UserMessageView = memo(
               id={editorId}
               value={draft}
               rows={Math.min(8, draft.split('\n').length + 1)}
+              autoFocus
               onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') setDraft(null)
+                else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) resend()
+                else return
+                event.preventDefault()
+              }}
             />
             <div className="as-actions">
               <button type="button" data-variant="primary" disabled={draft.trim() === ''} onClick={resend}>

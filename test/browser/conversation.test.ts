@@ -52,13 +52,16 @@ it('stops the test suite mid-run; the card ends interrupted and Stop turns back 
   const card = page.locator('article.as-tool[data-tool="run_tests"]')
   await card.locator('.as-tool-text', { hasText: 'tests/test_auth.py' }).waitFor()
   await screenshot(page, 'streaming-tool')
-  await page.getByRole('button', { name: 'Stop' }).click()
+  // from the keyboard: Stop keeps the focus in the chat (on the message box) once it turns back into Send
+  await page.getByRole('button', { name: 'Stop' }).focus()
+  await page.keyboard.press('Enter')
   const turn = await waitForTurn(page, 0, ['interrupted', 'stopped'])
   expect(await card.getAttribute('data-status')).toBe('interrupted')
   expect(await card.textContent()).not.toContain('passed in 41.3s')
   expect(await turn.locator('.as-turn-footer .as-badge').first().textContent()).toBe('Stopped')
   await page.getByRole('button', { name: 'Send' }).waitFor()
   expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0)
+  await page.waitForFunction(() => document.activeElement?.matches('.as-composer textarea') === true)
 })
 
 it('renders the ~20,000-delta answer in full and stays responsive while it streams', async () => {

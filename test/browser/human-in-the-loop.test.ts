@@ -50,6 +50,41 @@ it('approves one call and denies the other: the denied card says Denied, the app
   expect(await reply.locator('[data-as-block="text"]').textContent()).toContain('I left rm -f /tmp/app-*.log alone since you declined that step.')
 })
 
+// WCAG contrast of an element's text on its own background (computed colours: rgb() or color(srgb …)).
+function contrastOf(element: Element): number {
+  const style = getComputedStyle(element)
+  const channels = (value: string) => {
+    const numbers = (value.match(/[\d.]+/g) ?? []).map(Number)
+    return value.startsWith('color(') ? numbers.slice(0, 3) : numbers.slice(0, 3).map((channel) => channel / 255)
+  }
+  const luminance = (value: string) => {
+    const [r, g, b] = channels(value).map((channel) => (channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4))
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+  }
+  const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a)
+  return (light! + 0.05) / (dark! + 0.05)
+}
+
+it('answers a batch from the keyboard alone: A, A; a hovered Approve stays readable; focus ends in the message box', async () => {
+  demo = await openDemo(browser())
+  const { page } = demo
+  await send(page, 'Please clean the build output')
+  const cards = pendingCards(page)
+  await page.waitForFunction(() => document.activeElement?.matches('article.as-tool[data-status="asking"]') === true)
+  const approve = cards.nth(0).getByRole('button', { name: 'Approve', exact: true })
+  await approve.hover()
+  expect(await approve.evaluate(contrastOf)).toBeGreaterThanOrEqual(4.5)
+  await page.keyboard.press('a')
+  // on to the second call; the first shows its answer (✓, pressed Approve) and no longer glows as asking
+  expect(await cards.nth(1).evaluate((card) => card === document.activeElement)).toBe(true)
+  expect(await cards.nth(0).locator('.as-tool-icon').textContent()).toBe('✓')
+  expect(await approve.getAttribute('aria-pressed')).toBe('true')
+  expect(await cards.nth(0).evaluate((card) => getComputedStyle(card).boxShadow)).toBe('none')
+  await page.keyboard.press('a')
+  await page.getByRole('region', { name: 'The agent wants to run 2 tools' }).waitFor({ state: 'detached' })
+  await page.waitForFunction(() => document.activeElement?.matches('.as-composer textarea') === true)
+})
+
 it('edits the arguments before approving: the diff shows the change, the card says "Edited by you"', async () => {
   demo = await openDemo(browser())
   const { page } = demo

@@ -79,12 +79,16 @@ describe('ConfirmationTray', () => {
     expect(answers()).toEqual([])
   })
 
-  it('answers from the keyboard: A approves the focused call, J moves on, D denies', async () => {
+  it('answers from the keyboard: A approves the focused call and moves on to the next, D denies', async () => {
     const { store, answers } = await askToClean()
     await waitFor(() => expect(document.activeElement).toBe(card(0)))
     fireEvent.keyDown(card(0), { key: 'a' })
-    fireEvent.keyDown(card(0), { key: 'j' })
     expect(document.activeElement).toBe(card(1))
+    // the answer shows on the card: its icon and border, and the button taken is pressed
+    expect(card(0).querySelector('.as-tool-icon')?.textContent).toBe('✓')
+    expect(within(card(0)).getByRole('button', { name: 'Approve' }).getAttribute('aria-pressed')).toBe('true')
+    expect(within(card(0)).getByRole('button', { name: 'Deny' }).getAttribute('aria-pressed')).toBe('false')
+    expect(within(card(1)).getByRole('button', { name: 'Approve' }).hasAttribute('aria-pressed')).toBe(false)
     fireEvent.keyDown(card(1), { key: 'd' })
     await settled(store)
     expect(answers()[0]?.map((result) => result.confirmed)).toEqual([true, false])
@@ -130,6 +134,18 @@ describe('ConfirmationTray', () => {
     // one call left: no batch bar, its card asks
     expect(screen.queryByRole('region', { name: /^The agent wants to run/ })).toBeNull()
     expect(screen.getAllByRole('article', { name: /approve with A/ })).toHaveLength(1)
+  })
+
+  it('gives the editor the focus, and gives it back to the button that opened it on cancel', async () => {
+    await askToClean()
+    click(card(0), 'Edit arguments')
+    expect(document.activeElement).toBe(within(card(0)).getByRole('textbox', { name: 'Arguments' }))
+    click(card(0), 'Cancel editing')
+    expect(document.activeElement).toBe(within(card(0)).getByRole('button', { name: 'Edit arguments' }))
+    click(card(0), 'Always allow')
+    expect(document.activeElement).toBe(within(card(0)).getByRole('radio', { name: /these arguments/ }))
+    click(card(0), 'Cancel')
+    expect(document.activeElement).toBe(within(card(0)).getByRole('button', { name: 'Always allow' }))
   })
 
   it('sends the edited arguments as the input and content of the ConfirmResult', async () => {

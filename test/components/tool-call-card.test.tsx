@@ -224,6 +224,18 @@ describe('ToolCallCard', () => {
     expect(output().textContent).toContain('line 39')
   })
 
+  it('shows a live log from the start of a line among its last 16', () => {
+    // lines of unequal length: the tail is measured from the end, not from the start
+    const long = Array.from({ length: 40 }, (_, line) => `[${line}] collected ${'tests/'.repeat(line < 20 ? 1 : 6)}test_models.py`).join('\n')
+    const events = [start(), toolStart('c1', 'bash'), toolDelta('c1', '{}'), toolEnd('c1', 'bash'), resultStart('c1'), resultText('c1', long)]
+    renderList(storeFromEvents(events))
+    expect(output().querySelector('pre')!.textContent).toBe(`…${long.split('\n').slice(-16).join('\n')}`)
+    cleanup()
+    // one long line: its last 1,500 characters
+    renderList(storeFromEvents([...events.slice(0, 5), resultText('c1', 'x'.repeat(1000) + 'y'.repeat(1000))]))
+    expect(output().querySelector('pre')!.textContent).toBe(`…${'x'.repeat(500)}${'y'.repeat(1000)}`)
+  })
+
   it('spreads extra props onto its root', () => {
     const store = storeFromEvents([start(), toolStart('c1', 'bash'), toolDelta('c1', '{}'), toolEnd('c1', 'bash')])
     const { call, result } = selectToolCall(store.getState(), 'c1')!

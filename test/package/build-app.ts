@@ -110,7 +110,10 @@ export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, 
 // one `describeValue` for the three validators' messages paid for part of it: core 15.21, hooks 21.32, `<AgentChat>` 51.86.
 // The tray that says when the confirmation controls failed to download, with Retry, added 250 B: `<AgentChat>` 52.11;
 // keeping each subagent's spawners per scope (lanes grouped in O(subagents) per frame) 72 B more: 52.18.
-export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_250, hooks: 21_350, agentChat: 52_200, css: 5_000 }
+// Keyboard use after a UI review: focus that would fall to the page when its control goes away (an answered call,
+// Stop, a dismissed banner) moves to the next call waiting or the message box, and the message editor takes the
+// focus, Escape and Ctrl+Enter: 52.51 (the card's own changes are in its lazy chunk).
+export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_250, hooks: 21_350, agentChat: 52_600, css: 5_000 }
 
 /** The apps measured for each figure, in `apps/`. */
 export const SIZED_APPS: Readonly<Record<Exclude<SizedApp, 'css'>, string>> = {
