@@ -37,6 +37,9 @@ export const ThinkingBlockView = memo(
     return (
       <div data-as-block="thinking" data-status={entry.status} data-state={isOpen ? 'open' : 'closed'} {...rest} ref={ref}>
         <button type="button" className="as-thinking-toggle" aria-expanded={isOpen} aria-controls={panelId} onClick={toggle}>
+          <span className="as-muted" aria-hidden="true">
+            {isOpen ? '▾ ' : '▸ '}
+          </span>
           <span className="as-thinking-title">
             {streaming ? strings.thinking : seconds === null ? strings.thought : strings.thoughtFor(String(Math.max(1, Math.round(Number(seconds)))))}
           </span>

@@ -52,7 +52,7 @@ function OutputText({ text, streaming }: { readonly text: string; readonly strea
   }, [streaming, shown])
   return (
     <>
-      <pre className="as-tool-text" ref={box}>
+      <pre className="as-tool-text" tabIndex={0} ref={box}>
         <ChunkedText text={shown} />
       </pre>
       {(clipped || whole) && !streaming && (

@@ -79,3 +79,15 @@ it('has no axe violations on a phone: the empty chat with suggestions, then the 
   await page.getByRole('button', { name: 'Scenarios and settings' }).click()
   report('phone-drawer', await runAxe(page, 'phone-drawer'))
 })
+
+it('has no axe violations on a phone with code blocks and tables wider than the screen (they scroll, from the keyboard too)', async () => {
+  demo = await openDemo(browser(), { axe: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  const { page } = demo
+  await send(page, 'long')
+  await page.locator('.as-md-table-wrap').nth(1).waitFor()
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await waitForTurn(page, 0, ['interrupted', 'stopped'])
+  const wide = page.locator('.as-md-pre').first()
+  expect(await wide.evaluate((pre) => pre.scrollWidth > pre.clientWidth)).toBe(true)
+  report('phone-code', await runAxe(page, 'phone-code'))
+})

@@ -58,7 +58,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language, status, local
           {copied ? messages.copied : ''}
         </span>
       </div>
-      <pre className="as-md-pre" aria-busy={status === 'streaming' || undefined}>
+      <pre className="as-md-pre" tabIndex={0} aria-busy={status === 'streaming' || undefined}>
         <code ref={codeRef} className="as-md-code-body" data-language={language} data-highlighted={highlighted ? '' : undefined}>
           {highlighted ? renderHighlight(highlighted) : code}
         </code>

@@ -88,7 +88,7 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
     }
     case 'table': {
       return (
-        <div key={key} className="as-md-table-wrap">
+        <div key={key} className="as-md-table-wrap" tabIndex={0}>
           <table className="as-md-table">
             <thead>
               <tr>
