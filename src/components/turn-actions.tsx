@@ -27,14 +27,27 @@ export function selectRetryMessage(state: AgentStoreState, turnIndex: number): M
   return null
 }
 
+// A reply paused for the user's answer goes on in the next turn: the whole reply starts where the pauses began.
+const paused = (status: string | null | undefined) => status?.startsWith('awaiting_') === true
+
 function markdownOf(state: AgentStoreState, index: number): string {
-  const turn = selectTurn(state, index)
-  return (turn?.entries ?? []).flatMap((entry) => (entry.kind === 'text' ? [entry.block.text] : [])).join('\n\n')
+  let first = index
+  while (first > 0 && paused(selectTurn(state, first - 1)?.status)) first--
+  const texts: string[] = []
+  for (let turn = first; turn <= index; turn++) {
+    for (const entry of selectTurn(state, turn)?.entries ?? []) if (entry.kind === 'text') texts.push(entry.block.text)
+  }
+  return texts.join('\n\n')
 }
 
 function textOf(container: HTMLElement | null): string {
-  if (container === null) return ''
-  return [...container.querySelectorAll<HTMLElement>(':scope > [data-as-block="text"]')]
+  const turns: HTMLElement[] = []
+  for (let turn = container; turn !== null; turn = turn.previousElementSibling as HTMLElement | null) {
+    if (turns.length > 0 && !paused(turn.getAttribute('data-status'))) break
+    turns.unshift(turn)
+  }
+  return turns
+    .flatMap((turn) => [...turn.querySelectorAll<HTMLElement>(':scope > [data-as-block="text"]')])
     .map((node) => (node.innerText ?? node.textContent ?? '').trim())
     .join('\n\n')
 }

@@ -50,7 +50,8 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
           </span>
         )}
         <UsageBadge usage={usage} modelCalls={modelCalls} />
-        {scopeKey === '' && status !== 'streaming' && <TurnActions index={index} container={() => element.current} />}
+        {/* a paused turn that was answered is half of a reply: its actions (copy, retry) come with the turn that ends it */}
+        {scopeKey === '' && status !== 'streaming' && !(paused && answered) && <TurnActions index={index} container={() => element.current} />}
       </footer>
     </div>
   )

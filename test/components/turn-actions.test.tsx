@@ -7,7 +7,8 @@ import { AgentChat } from '../../src/components/agent-chat'
 import { createSseTransport } from '../../src/core'
 import { createAgentStore } from '../../src/store/create-agent-store'
 import type { AgentStore } from '../../src/store/agent-store-state'
-import { startRecordingAgentServer } from '../fixtures/agent-store'
+import { startRecordingAgentServer, storeFromEvents } from '../fixtures/agent-store'
+import { loadFixtures } from '../fixtures/load-fixtures'
 import { AGENT_STRINGS_ZH_CN } from '../../src/components/i18n-zh-cn'
 
 let server: Awaited<ReturnType<typeof startRecordingAgentServer>>
@@ -33,6 +34,30 @@ const sentTexts = (store: AgentStore) =>
   store.getState().transcript.flatMap((item) => (item.kind === 'user' ? [String((item.message.content[0] as { text?: string }).text)] : []))
 
 describe('Turn actions', () => {
+  it.each(['user-confirm-pause-and-resume', 'external-execution-pause-and-resume'])(
+    'offers them once per reply, after its end, and copies the whole reply: not the half before a pause that was answered (%s)',
+    async (name) => {
+      const written: string[] = []
+      vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async (text: string) => void written.push(text) } })
+      const store = storeFromEvents(loadFixtures().find((fixture) => fixture.name === name)!.events, { endOfStream: true })
+      const { container } = render(<AgentChat store={store} />)
+      await waitFor(() => expect(screen.getAllByRole('group', { name: 'Reply actions' })).toHaveLength(1))
+      const turns = container.querySelectorAll('.as-turn')
+      expect(turns).toHaveLength(2)
+      const actions = within(turns[1] as HTMLElement).getByRole('group', { name: 'Reply actions' })
+      fireEvent.click(within(actions).getByRole('button', { name: 'Copy as Markdown' }))
+      fireEvent.click(within(actions).getByRole('button', { name: 'Copy as text' }))
+      await waitFor(() => expect(written).toHaveLength(2))
+      const texts = store
+        .getState()
+        .agent.scopes['']!.turns.map((turn) => turn.entries.flatMap((entry) => (entry.kind === 'text' ? [entry.block.text] : [])).join('\n\n'))
+      expect(written[0]).toBe(texts.join('\n\n'))
+      for (const part of [...turns].map((turn) => turn.querySelector('[data-as-block="text"]')!.textContent!.trim())) {
+        expect(written[1]).toContain(part)
+      }
+    },
+  )
+
   it('copies a reply as markdown and as plain text', async () => {
     const written: string[] = []
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async (text: string) => void written.push(text) } })
