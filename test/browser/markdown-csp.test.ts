@@ -19,6 +19,7 @@ const PAGE = fileURLToPath(new URL('../components/markdown/csp/page.tsx', import
 let browser: Browser
 let server: Server
 let origin: string
+const requested: string[] = []
 
 beforeAll(async () => {
   const out = mkdtempSync(join(tmpdir(), 'as-md-csp-'))
@@ -34,6 +35,7 @@ beforeAll(async () => {
     logLevel: 'error',
   })
   server = createServer((request, response) => {
+    requested.push(request.url ?? '')
     response.setHeader('Content-Security-Policy', STRICT_CSP)
     if (request.url === '/' || request.url?.startsWith('/#')) {
       response.setHeader('Content-Type', 'text/html')
@@ -60,6 +62,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await new Promise((resolve) => server?.close(resolve))
+})
+
+it("leaves a diagram with a remote image shape as code: nothing is fetched without the user's click", async () => {
+  const page = await browser.newPage()
+  try {
+    await page.goto(`${origin}/#exfil`)
+    // the harmless diagram before it is drawn, so Mermaid has run
+    await page.waitForSelector('img.as-md-mermaid', { timeout: 30_000 })
+    // diagrams are drawn one after the other: the second, if it were drawn, would be within a second of the first
+    await page.waitForTimeout(1500)
+    expect(requested.filter((url) => url.startsWith('/exfil'))).toEqual([])
+    expect(await page.locator('img.as-md-mermaid').count()).toBe(1)
+    expect(await page.locator('.as-md-code[data-language="mermaid"]').last().textContent()).toContain('img:')
+  } finally {
+    await page.close()
+  }
 })
 
 it('draws math and a Mermaid diagram under the strict CSP with zero CSP reports', async () => {

@@ -4,6 +4,9 @@ import { withInertStyles } from './inert-styles'
 
 // diagrams longer than this are not prose: they stay as code
 const MAX_SOURCE = 50_000
+// An image shape (`A@{ img: "https://…" }`): Mermaid lays the diagram out in the live page, where its <image> would
+// be fetched at once, with no click: such a diagram stays as code (a data: image, which fetches nothing, is drawn).
+const REMOTE_IMAGE = /\bimg\s*:\s*["']?(?!\s*data:)/i
 let initialized = false
 let counter = 0
 // Mermaid keeps per-render state in module globals: one diagram at a time.
@@ -23,7 +26,7 @@ export function renderMermaid(source: string): Promise<string | null> {
 }
 
 async function renderOne(source: string): Promise<string | null> {
-  if (source.length > MAX_SOURCE) return null
+  if (source.length > MAX_SOURCE || REMOTE_IMAGE.test(source)) return null
   if (!initialized) {
     mermaid.initialize({
       startOnLoad: false,

@@ -16,8 +16,13 @@ const TEXT = [
   '```',
 ].join('\n')
 
+// A diagram with an image shape, which Mermaid would lay out in the page (and so fetch) before any click
+const EXFIL = ['```mermaid', 'flowchart LR', '  A@{ img: "/exfil?conversation=secret", h: 10, constraint: "on" }', '  A --> B[Next]', '```'].join(
+  '\n',
+)
+
 // `#math` keeps only the formulas, so their violations (none expected) are counted apart from Mermaid's
-const text = location.hash === '#math' ? (TEXT.split('```mermaid')[0] ?? '') : TEXT
+const text = location.hash === '#math' ? (TEXT.split('```mermaid')[0] ?? '') : location.hash === '#exfil' ? `${TEXT}\n\n${EXFIL}` : TEXT
 const root = document.getElementById('root') as HTMLElement
 createRoot(root).render(
   <div data-agentscope="">
