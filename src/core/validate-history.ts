@@ -76,6 +76,7 @@ function readMessage(value: unknown, path: string, warnings: AgentStreamError[])
   expect(message.metadata == null || isJsonObject(message.metadata), `${path}.metadata`, 'an object', message.metadata)
   expect(message.usage == null || isJsonObject(message.usage), `${path}.usage`, 'a ChatUsage object', message.usage)
   for (const key of ['id', 'name', 'timestamp']) optionalString(message, key, path)
+  const usage = usageOf(message.usage, `${path}.usage`, warnings)
   const blocks = message.content as unknown[]
   const content: ContentBlock[] = []
   blocks.forEach((block, index) => {
@@ -93,7 +94,7 @@ function readMessage(value: unknown, path: string, warnings: AgentStreamError[])
     message.id !== undefined &&
     message.name !== undefined &&
     message.timestamp !== undefined &&
-    message.usage !== undefined
+    usage === message.usage
   if (complete) return message as unknown as Msg
   return {
     ...message,
@@ -103,8 +104,25 @@ function readMessage(value: unknown, path: string, warnings: AgentStreamError[])
     content,
     metadata: (message.metadata as JsonObject | null | undefined) ?? {},
     timestamp: (message.timestamp as string | null | undefined) ?? null,
-    usage: (message.usage as Msg['usage'] | undefined) ?? null,
+    usage,
   }
+}
+
+const USAGE_FIELDS = ['inputTokens', 'outputTokens', 'cachedTokens', 'time', 'totalTokens'] as const
+
+// The usage as the views read it: a count that is missing becomes 0; one of another type is reported, and 0 too.
+function usageOf(value: unknown, path: string, warnings: AgentStreamError[]): Msg['usage'] {
+  if (!isJsonObject(value)) return null
+  if (USAGE_FIELDS.every((key) => typeof value[key] === 'number' && Number.isFinite(value[key]))) return value as unknown as Msg['usage']
+  const usage: Record<string, unknown> = { ...value }
+  for (const key of USAGE_FIELDS) {
+    const count = value[key]
+    if (typeof count === 'number' && Number.isFinite(count)) continue
+    if (count != null)
+      warnings.push(historyError(new FieldProblem(`${path}.${key}`, `expected a number, got ${describeValue(count)}`), 'it counts as 0'))
+    usage[key] = 0
+  }
+  return usage as unknown as Msg['usage']
 }
 
 function historyError(problem: FieldProblem, outcome: string): AgentStreamError {

@@ -176,10 +176,15 @@ export const AgentInspector = forwardRef<HTMLElement, AgentInspectorProps>(funct
   const copy = async (text: string) => setMessage((await copyText(text)) ? strings.copied : strings.copyFailed)
   const exportFixture = () => {
     const name = imported?.name ?? `agentscope-run-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}`
-    const { fixture, sse, notes } = toFixture(entries, { name, dropped })
-    const json = `${JSON.stringify(fixture, null, 2)}\n`
-    const done = downloadText(`${fixture.name}.json`, json, 'application/json') && downloadText(`${fixture.name}.sse`, sse, 'text/event-stream')
-    setMessage([done ? strings.exported(fixture.name) : strings.copyFailed, ...notes.map((note) => strings.exportNotes[note])].join(' '))
+    try {
+      const { fixture, sse, notes } = toFixture(entries, { name, dropped })
+      const json = `${JSON.stringify(fixture, null, 2)}\n`
+      const done = downloadText(`${fixture.name}.json`, json, 'application/json') && downloadText(`${fixture.name}.sse`, sse, 'text/event-stream')
+      setMessage([done ? strings.exported(fixture.name) : strings.copyFailed, ...notes.map((note) => strings.exportNotes[note])].join(' '))
+    } catch {
+      // a value nested too deep to write as JSON
+      setMessage(strings.copyFailed)
+    }
   }
   const importFile = async (file: File) => {
     try {

@@ -27,7 +27,13 @@ export function EntryDetail({ entry, number, rangeSize, onCopy, onCopyRange, str
     )
   }
   const summary = summaryOf(entry)
-  let json = JSON.stringify(entryJson(entry), null, 2) ?? ''
+  let json: string
+  try {
+    json = JSON.stringify(entryJson(entry), null, 2) ?? ''
+  } catch (error) {
+    // a value nested too deep for JSON.stringify (the chat shows it; the inspector must not fall over on it)
+    json = `(${error instanceof Error ? error.message : String(error)})`
+  }
   if (json.length > SHOWN_CHARACTERS) json = `${json.slice(0, SHOWN_CHARACTERS)}\n…`
   return (
     <section className="as-inspector-detail" aria-label={strings.detail} data-tone={summary.tone}>

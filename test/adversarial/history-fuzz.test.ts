@@ -167,6 +167,13 @@ describe('load(history) with random and hostile shapes (#11)', () => {
     )
   })
 
+  it('reads a usage with missing or mistyped counts as 0, naming each mistyped field, and keeps the message', () => {
+    const usage = { inputTokens: '12', outputTokens: 3, totalTokens: null, time: 'slow' }
+    const validated = validateHistory([message('ASSISTANT', [{ type: 'text', text: 'hi' }], { usage })])
+    expect(validated.messages[0]?.usage).toEqual({ inputTokens: 0, outputTokens: 3, cachedTokens: 0, time: 0, totalTokens: 0 })
+    expect(validated.warnings.map((warning) => warning.field)).toEqual(['messages[0].usage.inputTokens', 'messages[0].usage.time'])
+  })
+
   it('never throws on any JSON value, as the history or as one of its messages', () => {
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue(), fc.array(fc.jsonValue())), (values) => {

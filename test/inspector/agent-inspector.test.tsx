@@ -32,6 +32,17 @@ async function recorded(): Promise<RecordedLog> {
 const rows = () => within(screen.getByRole('listbox', { name: 'Event log' })).queryAllByRole('option')
 
 describe('AgentInspector', () => {
+  it('shows an event nested too deep for JSON.stringify without falling over (its detail says why)', () => {
+    let value: unknown = 'x'
+    for (let depth = 0; depth < 100_000; depth++) value = [value]
+    const event = { type: 'CUSTOM', id: 'deep', createdAt: '2026-01-01T00:00:00Z', name: 'deep', value }
+    const recorder = createEventRecorder()
+    recorder.record({ kind: 'event', receivedAt: 0, value: event, event: event as never })
+    render(<AgentInspector recorder={recorder} />)
+    fireEvent.click(rows()[0]!)
+    expect(screen.getByRole('region', { name: 'Selected entry' }).textContent).toMatch(/call stack/i)
+  })
+
   it('lists every entry the store took in, with the run around the events', async () => {
     const recorder = await recorded()
     render(<AgentInspector recorder={recorder} />)

@@ -99,6 +99,8 @@ export function renderMath(tex: string, display: boolean): MathNode | null {
       trust: false,
       strict: 'ignore',
       maxExpand: 1000,
+      // \rule and the like no larger than this (in em): a 3000em box painted over the turn
+      maxSize: 20,
     }) as unknown as KatexNode
     return convert(tree, 0)
   } catch {
