@@ -113,14 +113,13 @@ const USAGE_FIELDS = ['inputTokens', 'outputTokens', 'cachedTokens', 'time', 'to
 // The usage as the views read it: a count that is missing becomes 0; one of another type is reported, and 0 too.
 function usageOf(value: unknown, path: string, warnings: AgentStreamError[]): Msg['usage'] {
   if (!isJsonObject(value)) return null
-  if (USAGE_FIELDS.every((key) => typeof value[key] === 'number' && Number.isFinite(value[key]))) return value as unknown as Msg['usage']
-  const usage: Record<string, unknown> = { ...value }
+  let usage = value
   for (const key of USAGE_FIELDS) {
     const count = value[key]
-    if (typeof count === 'number' && Number.isFinite(count)) continue
+    if (Number.isFinite(count)) continue
     if (count != null)
       warnings.push(historyError(new FieldProblem(`${path}.${key}`, `expected a number, got ${describeValue(count)}`), 'it counts as 0'))
-    usage[key] = 0
+    usage = { ...usage, [key]: 0 }
   }
   return usage as unknown as Msg['usage']
 }
