@@ -18,7 +18,7 @@ import { FULL_CAPABILITIES } from '../transport/agent-transport'
 import type { RunHandlers, RunRequest, TransportCapabilities } from '../transport/agent-transport'
 import { withAgentScopeCompat } from '../transport/agentscope-compat'
 import { withSubagentSource } from '../transport/subagent-source'
-import { isTopLevelEnd } from '../transport/stream-endings'
+import { endedAfter } from '../transport/stream-endings'
 import { confirmProblem, resultsProblem, sendProblem } from './action-guards'
 import { createEventBatcher } from './event-batcher'
 import { exposedSubagentOf } from './exposed-subagent'
@@ -328,6 +328,7 @@ export function createAgentSession(
     record({ kind: 'run', receivedAt: clock(), request })
     let timedOut = false
     let sawEnd = false
+    let received = false
     const responseTimer = Number.isFinite(responseTimeoutMs)
       ? setTimeout(() => {
           timedOut = true
@@ -352,7 +353,8 @@ export function createAgentSession(
       onEvent: (value) => {
         markAnswered()
         if (token !== runToken) return
-        if (isTopLevelEnd(value)) sawEnd = true
+        sawEnd = endedAfter(value, sawEnd)
+        received = true
         stall.alive()
         batcher.push(value)
       },
@@ -399,8 +401,11 @@ export function createAgentSession(
       }
       if (token !== runToken) return
       if (error !== null) report(error)
-      failedRequest = status === 'error' ? request : null
-      failedTarget = status === 'error' ? target : null
+      // An answer (approvals, tool results) the server acted on is not sent again: a second approval could run the
+      // tool twice. Only a message, or an answer nothing came back for, is offered again.
+      const retryable = status === 'error' && (request.kind === 'message' || !received)
+      failedRequest = retryable ? request : null
+      failedTarget = retryable ? target : null
       stall.stop()
       await finishRun((last) => {
         const agent = endStream(last)

@@ -1,6 +1,6 @@
 import { AgentStreamError } from '../core/errors'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './agent-transport'
-import { incompleteStreamError, isTopLevelEnd } from './stream-endings'
+import { endedAfter, incompleteStreamError } from './stream-endings'
 
 /**
  * How fast a replay plays: `'instant'` hands every event over at once (after the run opens);
@@ -205,7 +205,7 @@ export function createReplayTransport(options: ReplayTransportOptions): ReplayTr
         playback.lastPlayedAt = Date.now()
       }
       track(playback, event)
-      if (isTopLevelEnd(event)) ended = true
+      ended = endedAfter(event, ended)
       handlers.onEvent(value)
     }
     const interruptNow = () => playback.interruptRequested && playback.started && !playback.finalizing && !ended

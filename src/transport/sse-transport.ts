@@ -3,7 +3,7 @@ import type { Msg } from '../core/message'
 import { FULL_CAPABILITIES } from './agent-transport'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { readEventStream } from './read-event-stream'
-import { bodyExcerpt, incompleteStreamError, isTopLevelEnd } from './stream-endings'
+import { bodyExcerpt, endedAfter, incompleteStreamError } from './stream-endings'
 
 /** Options of {@link createSseTransport}. */
 export interface SseTransportOptions {
@@ -132,7 +132,7 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
       await readEventStream(response, {
         signal,
         onEvent: (value) => {
-          if (isTopLevelEnd(value)) ended = true
+          ended = endedAfter(value, ended)
           handlers.onEvent(value)
         },
         onError: handlers.onError,

@@ -2,12 +2,19 @@ import { AgentStreamError } from '../core/errors'
 
 const BODY_EXCERPT = 500
 const END_TYPES: ReadonlySet<unknown> = new Set(['AGENT_END', 'REPLY_END', 'RUN_FINISHED'])
+const START_TYPES: ReadonlySet<unknown> = new Set(['AGENT_START', 'REPLY_START', 'RUN_STARTED'])
 
-/** Whether a wire value is the top-level AGENT_END (legacy names included) that completes a run. */
-export function isTopLevelEnd(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false
-  const { type, source } = value as { type?: unknown; source?: unknown }
-  return END_TYPES.has(type) && !source
+/**
+ * Whether the run is complete once `value` came, `ended` being what it was before: the top-level AGENT_END (legacy
+ * names included) completes it, and a top-level AGENT_START opens it again, so that a cut after a later turn is
+ * still a cut. An end whose replyId is not a string (which the parser refuses) completes nothing.
+ */
+export function endedAfter(value: unknown, ended: boolean): boolean {
+  if (typeof value !== 'object' || value === null) return ended
+  const { type, source, replyId } = value as { type?: unknown; source?: unknown; replyId?: unknown }
+  if (source) return ended
+  if (START_TYPES.has(type)) return false
+  return ended || (END_TYPES.has(type) && (type === 'RUN_FINISHED' || typeof replyId === 'string'))
 }
 
 /** The error of a stream that closed before its top-level AGENT_END. */

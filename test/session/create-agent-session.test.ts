@@ -93,6 +93,39 @@ describe('createAgentSession in plain Node (#12)', () => {
     expect(toSnapshot(session.getState().agent).turns.map((turn) => turn.status)).toEqual(['completed'])
   })
 
+  it('calls a cut after a later top-level AGENT_START a cut, and an AGENT_END the parser refuses no end (#11)', async () => {
+    for (const [label, events] of [
+      ['a turn after the end', [start('R0'), textStart(), text('One.'), end('R0'), start('R1'), textStart('M2'), text('Two', 'M2')]],
+      ['an invalid end', [start('R0'), textStart(), text('One.'), { ...end('R0'), replyId: 5 }]],
+    ] as const) {
+      const server = await serve((response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' })
+        response.write(sse(events), () => response.destroy())
+      })
+      const session = createAgentSession({ transport: server.transport, scheduleFrame: microtaskFrames })
+      await session.send('Hi')
+      expect(session.getState(), label).toMatchObject({ status: 'error', canRetry: true, error: { code: 'incomplete-stream' } })
+      await close?.()
+      close = undefined
+    }
+  })
+
+  it('does not offer to send again an approval the server acted on before the cut (the tool could run twice)', async () => {
+    const events = byName('user-confirm-pause-and-resume').events
+    let runs = 0
+    const server = await serve((response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' })
+      // the question, then the resumed run: the approved tool's result arrives, then the connection is cut
+      if (runs++ === 0) response.end(sse(events.slice(0, 18)))
+      else response.write(sse(events.slice(18, 23)), () => response.destroy())
+    })
+    const session = createAgentSession({ transport: server.transport, scheduleFrame: microtaskFrames })
+    await session.send('clean up')
+    const pending = session.getState().agent.pendingConfirmation!
+    await session.confirm(pending.toolCalls.map((call) => ({ toolCallId: call.id, approved: true })))
+    expect(session.getState()).toMatchObject({ status: 'error', canRetry: false, error: { code: 'incomplete-stream' } })
+  })
+
   it('ends a run whose server never answers with a retryable timeout (#11)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     let answer: ((response: ServerResponse) => void) | null = null
