@@ -22,6 +22,12 @@ export interface EventStreamDecoderOptions {
   onError?(error: AgentStreamError): void
   /** Once aborted, no more frames are delivered, even those already in the current chunk. */
   signal?: AbortSignal
+  /**
+   * A frame longer than this (bytes of an unfinished line plus characters of its data) is skipped with a
+   * `malformed-frame` error, and decoding goes on after it, so that a line that never ends can't fill the memory.
+   * @default 32 MiB (a tool result with a large image fits)
+   */
+  maxFrameLength?: number
 }
 
 /** Options for {@link readEventStream}. */
@@ -47,7 +53,7 @@ const LINE_BREAK = /\r\n|\r|\n/
  * decoder.push(new TextEncoder().encode('data:{"type":"AGENT_START"}\n\n'))
  */
 export function createEventStreamDecoder(options: EventStreamDecoderOptions): EventStreamDecoder {
-  const { onEvent, onError, signal } = options
+  const { onEvent, onError, signal, maxFrameLength = 32 * 1024 * 1024 } = options
   // In streaming mode it keeps a UTF-8 sequence cut between chunks, and drops the BOM at the start of the stream only.
   const text = new TextDecoder()
   let lastEventId = ''
@@ -59,6 +65,24 @@ export function createEventStreamDecoder(options: EventStreamDecoderOptions): Ev
   // Chunks with no line break yet, joined once one arrives: decoding and scanning each as it comes would go over a
   // long line again on every chunk, which is quadratic.
   let heldChunks: Uint8Array[] = []
+  let heldBytes = 0
+  // Past the length limit: the rest of the frame, up to its blank line, is dropped unread.
+  let skipping = false
+
+  function skipFrame(): void {
+    onError?.(
+      new AgentStreamError(
+        'malformed-frame',
+        `An SSE frame is longer than ${maxFrameLength} characters: it was skipped (each frame must end with a blank line).`,
+        { eventType: event || undefined },
+      ),
+    )
+    skipping = true
+    data = undefined
+    partialLine = ''
+    heldChunks = []
+    heldBytes = 0
+  }
 
   function dispatch(): void {
     const frameData = data
@@ -78,6 +102,12 @@ export function createEventStreamDecoder(options: EventStreamDecoderOptions): Ev
   }
 
   function readLine(line: string): void {
+    if (skipping) {
+      if (line === '') skipping = false
+      data = undefined
+      event = ''
+      return
+    }
     if (line === '') return dispatch()
     const colon = line.indexOf(':')
     // a line with no colon is a field name with an empty value; one that starts with a colon is a comment (a heartbeat)
@@ -92,13 +122,17 @@ export function createEventStreamDecoder(options: EventStreamDecoderOptions): Ev
   return {
     push(chunk) {
       if (chunk.indexOf(10) === -1 && chunk.indexOf(13) === -1) {
-        if (chunk.length > 0) heldChunks.push(chunk)
+        if (skipping || chunk.length === 0) return
+        heldChunks.push(chunk)
+        heldBytes += chunk.length
+        if (heldBytes + partialLine.length + (data?.length ?? 0) > maxFrameLength) skipFrame()
         return
       }
       if (heldChunks.length > 0) {
         heldChunks.push(chunk)
         chunk = concatenate(heldChunks)
         heldChunks = []
+        heldBytes = 0
       }
       let decoded = text.decode(chunk, { stream: true })
       if (afterCarriageReturn && decoded.startsWith('\n')) decoded = decoded.slice(1)
@@ -107,6 +141,8 @@ export function createEventStreamDecoder(options: EventStreamDecoderOptions): Ev
       lines[0] = partialLine + (lines[0] as string)
       partialLine = lines.pop() as string
       for (const line of lines) readLine(line)
+      if (skipping) partialLine = ''
+      else if (partialLine.length + (data?.length ?? 0) > maxFrameLength) skipFrame()
     },
   }
 }

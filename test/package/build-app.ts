@@ -113,8 +113,10 @@ export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, 
 // Keyboard use after a UI review: focus that would fall to the page when its control goes away (an answered call,
 // Stop, a dismissed banner) moves to the next call waiting or the message box, and the message editor takes the
 // focus, Escape and Ctrl+Enter: 52.51 (the card's own changes are in its lazy chunk). A loaded history's usage
-// checked count by count (a mistyped one had failed the turn's render): hooks 21.43, `<AgentChat>` 52.61.
-export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_250, hooks: 21_450, agentChat: 52_700, css: 5_000 }
+// checked count by count (a mistyped one had failed the turn's render): hooks 21.43, `<AgentChat>` 52.61. The SSE
+// decoder's frame length limit (a line that never ended filled the memory) and run endings that a later
+// AGENT_START reopens: core 15.40, hooks 21.66, `<AgentChat>` 52.80.
+export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 15_450, hooks: 21_700, agentChat: 52_900, css: 5_000 }
 
 /** The apps measured for each figure, in `apps/`. */
 export const SIZED_APPS: Readonly<Record<Exclude<SizedApp, 'css'>, string>> = {

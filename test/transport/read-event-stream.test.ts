@@ -390,3 +390,38 @@ describe('readEventStream ending', () => {
     expect((error as AgentStreamError).cause).toBe(cause)
   })
 })
+
+describe('frames longer than maxFrameLength (#11: a line that never ends must not fill the memory)', () => {
+  const encode = (text: string) => new TextEncoder().encode(text)
+  function decoderWith(maxFrameLength: number) {
+    const events: unknown[] = []
+    const errors: AgentStreamError[] = []
+    const decoder = createEventStreamDecoder({ onEvent: (value) => events.push(value), onError: (error) => errors.push(error), maxFrameLength })
+    return { decoder, events, errors }
+  }
+
+  it('skips a line longer than the limit that comes in chunks without a line break, and reads the frames after it', () => {
+    const { decoder, events, errors } = decoderWith(1000)
+    decoder.push(encode('data:{"n":1}\n\ndata:"'))
+    for (let chunk = 0; chunk < 50; chunk++) decoder.push(encode('x'.repeat(100)))
+    decoder.push(encode('"\n\ndata:{"n":2}\n\n'))
+    expect(events).toEqual([{ n: 1 }, { n: 2 }])
+    expect(errors.map((error) => [error.code, error.message.slice(0, 40)])).toEqual([['malformed-frame', 'An SSE frame is longer than 1000 charact']])
+  })
+
+  it('skips a frame of endless data lines once, until its blank line', () => {
+    const { decoder, events, errors } = decoderWith(1000)
+    for (let line = 0; line < 500; line++) decoder.push(encode(`data:${'y'.repeat(20)}\n`))
+    decoder.push(encode('\ndata:{"n":3}\n\n'))
+    expect(events).toEqual([{ n: 3 }])
+    expect(errors).toHaveLength(1)
+  })
+
+  it('keeps a frame just under the limit whole', () => {
+    const { decoder, events, errors } = decoderWith(1000)
+    const value = 'z'.repeat(900)
+    for (const piece of [`data:"${value.slice(0, 450)}`, `${value.slice(450)}"\n`, '\n']) decoder.push(encode(piece))
+    expect(events).toEqual([value])
+    expect(errors).toEqual([])
+  })
+})
