@@ -123,8 +123,12 @@ export function applySubagentExposed(state: AgentState, event: SubagentExposedEv
   return withStateFields(state, { exposedSubagents })
 }
 
-/** CUSTOM: an application notification, kept apart from the messages. */
+/** How many CUSTOM events the state keeps, the newest: the cost of one more, and the memory, stay bounded. */
+export const CUSTOM_EVENTS_KEPT = 1000
+
+/** CUSTOM: an application notification, kept apart from the messages (the newest {@link CUSTOM_EVENTS_KEPT}). */
 export function applyCustom(state: AgentState, event: CustomEvent): AgentState {
   const record = { name: event.name, value: event.value ?? {}, source: event.source ?? null }
-  return withStateFields(state, { customEvents: [...state.customEvents, record] })
+  const kept = state.customEvents.length < CUSTOM_EVENTS_KEPT ? state.customEvents : state.customEvents.slice(1 - CUSTOM_EVENTS_KEPT)
+  return withStateFields(state, { customEvents: [...kept, record] })
 }

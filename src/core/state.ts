@@ -202,6 +202,7 @@ export interface AgentState {
   readonly pendingExternalExecution: PendingToolCalls | null
   readonly subagentPendingConfirmations: readonly SubagentPendingConfirmation[]
   readonly exposedSubagents: readonly ExposedSubagent[]
+  /** The CUSTOM events received, oldest first: the newest 1,000 (older ones are dropped, so that the state stays bounded). */
   readonly customEvents: readonly CustomEventRecord[]
   /** The user's messages in order, entered by `USER_MESSAGE` local events or loaded with the history. */
   readonly userMessages: readonly UserMessageEntry[]

@@ -70,6 +70,16 @@ describe('appends cost the same however long the turn or the chat (#11)', () => 
     expect(costRatio(50, 1_600, 40, turn)).toBeLessThan(4)
   })
 
+  it('a CUSTOM event after 16,000 costs what one after 1,000 does; the newest 1,000 are kept', () => {
+    const custom = (index: number) => [event('CUSTOM', 'R', { name: 'progress', value: { index } })]
+    expect(costRatio(1_000, 16_000, 500, custom, opened())).toBeLessThan(4)
+    let state = apply(createAgentState(), opened())
+    for (let index = 0; index < 1_500; index++) state = apply(state, custom(index))
+    expect(state.customEvents).toHaveLength(1_000)
+    expect(state.customEvents[0]?.value).toEqual({ index: 500 })
+    expect(state.customEvents.at(-1)?.value).toEqual({ index: 1_499 })
+  })
+
   it('keeps every untouched block identical at 16,000 blocks', () => {
     let state = apply(createAgentState(), opened())
     for (let index = 0; index < 16_000; index++) state = apply(state, textBlock(index))
