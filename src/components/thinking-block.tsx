@@ -36,11 +36,15 @@ export const ThinkingBlockView = memo(
     }
     return (
       <div data-as-block="thinking" data-status={entry.status} data-state={isOpen ? 'open' : 'closed'} {...rest} ref={ref}>
-        <button type="button" className="as-thinking-toggle" aria-expanded={isOpen} aria-controls={panelId} onClick={toggle}>
-          {/* a drawn chevron (its viewBox leaves the gap after it), not a glyph: the toggle's text stays what it says */}
-          <svg className="as-muted" width="14" height="10" viewBox="0 0 11 8" aria-hidden="true">
-            <path d={isOpen ? 'M1 2h6L4 6z' : 'M2 1v6l4-3z'} fill="currentColor" />
-          </svg>
+        {/* the chevron is the stylesheet's (from data-mark), so that the toggle's text stays its title */}
+        <button
+          type="button"
+          className="as-thinking-toggle"
+          data-mark={isOpen ? '▾ ' : '▸ '}
+          aria-expanded={isOpen}
+          aria-controls={panelId}
+          onClick={toggle}
+        >
           <span className="as-thinking-title">
             {streaming ? strings.thinking : seconds === null ? strings.thought : strings.thoughtFor(String(Math.max(1, Math.round(Number(seconds)))))}
           </span>
