@@ -17,6 +17,12 @@ export interface SseTransportOptions {
   readonly credentials?: RequestCredentials
   /** Injected `fetch`, for tests or instrumentation. @default globalThis.fetch */
   readonly fetch?: typeof fetch
+  /**
+   * How long a stream that stays open after the top-level AGENT_END is read on before the run counts as over (a new
+   * AGENT_START within it opens the run again). Without it, such a server would keep the chat streaming.
+   * @default 2000 ms
+   */
+  readonly endGraceMs?: number
 }
 
 /** The native event bridge transport, with its session id. */
@@ -128,11 +134,18 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
     }
     handlers.onOpen?.()
     let ended = false
+    // Reading stops when the caller aborts, or when the grace after the end has passed with no event.
+    const reading = new AbortController()
+    const stopReading = () => reading.abort()
+    signal.addEventListener('abort', stopReading, { once: true })
+    let grace: ReturnType<typeof setTimeout> | undefined
     try {
       await readEventStream(response, {
-        signal,
+        signal: reading.signal,
         onEvent: (value) => {
           ended = endedAfter(value, ended)
+          clearTimeout(grace)
+          if (ended) grace = setTimeout(stopReading, options.endGraceMs ?? 2000)
           handlers.onEvent(value)
         },
         onError: handlers.onError,
@@ -148,6 +161,9 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
         `The reply was cut off before AGENT_END (${error.message}); everything received until then is kept.`,
         { cause: error },
       )
+    } finally {
+      clearTimeout(grace)
+      signal.removeEventListener('abort', stopReading)
     }
     if (signal.aborted) return 'aborted'
     if (!ended) {

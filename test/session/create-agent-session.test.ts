@@ -126,6 +126,32 @@ describe('createAgentSession in plain Node (#12)', () => {
     expect(session.getState()).toMatchObject({ status: 'error', canRetry: false, error: { code: 'incomplete-stream' } })
   })
 
+  it('ends a run whose server keeps the stream open after the top-level AGENT_END, so the chat can go on (#11)', async () => {
+    const events = byName('user-confirm-pause-and-resume').events
+    let closed = false
+    const server = await serve((response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' })
+      // the question, its AGENT_END, then heartbeats and no end of the body
+      response.write(sse(events.slice(0, 18)))
+      const beat = setInterval(() => response.write(':\n\n'), 5)
+      response.on('close', () => {
+        closed = true
+        clearInterval(beat)
+      })
+    })
+    const transport = createSseTransport({ url: `${server.url}/api`, sessionId: 's', endGraceMs: 30 })
+    const session = createAgentSession({ transport, scheduleFrame: microtaskFrames })
+    await session.send('clean up')
+    expect(session.getState()).toMatchObject({ status: 'awaiting-confirmation', error: null })
+    await vi.waitFor(() => expect(closed).toBe(true))
+    // the question can be answered: no run is left busy
+    const pending = session.getState().agent.pendingConfirmation!
+    const answering = session.confirm(pending.toolCalls.map((call) => ({ toolCallId: call.id, approved: false })))
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2))
+    expect(session.getState().error).toBeNull()
+    void answering
+  })
+
   it('ends a run whose server never answers with a retryable timeout (#11)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     let answer: ((response: ServerResponse) => void) | null = null
