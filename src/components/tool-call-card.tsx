@@ -116,8 +116,11 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
   const [showOriginal, setShowOriginal] = useState(false)
   const bodyId = useId()
   const originalId = useId()
-  // Results synthesized by the kit (a denial, an external result) start and end at once: no duration.
-  const timed = result !== undefined && result.startedAt !== result.endedAt
+  // Results synthesized by the kit (a denial, an external result) start and end at once: no duration. A call your
+  // app runs has no output of its own yet: the suspended result's placeholder text (in English) and its time are
+  // the protocol's, not the tool's.
+  const awaiting = status === 'awaiting'
+  const timed = result !== undefined && result.startedAt !== result.endedAt && !awaiting
   const seconds = timed ? secondsBetween(result.startedAt, result.endedAt) : null
   const name = call.block.name ?? '…'
   const streamingArguments = call.status === 'streaming'
@@ -238,7 +241,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
             note={confirmation.first ? confirmation.offer.note : null}
           />
         )}
-        {result !== undefined && <ToolOutput result={result} toolName={name} />}
+        {result !== undefined && !awaiting && <ToolOutput result={result} toolName={name} />}
       </div>
       {lanes.map((laneKey) => (
         <SubagentLane key={laneKey} scopeKey={laneKey} toolCallId={call.block.id} />

@@ -112,6 +112,9 @@ describe('ToolCallCard', () => {
     renderList(storeFromEvents(fixtureUntil('external-execution-pause-and-resume', 'AGENT_END'), { endOfStream: true }))
     expect(card().getAttribute('data-status')).toBe('awaiting')
     expect(within(card()).getByText('Waiting for your app')).toBeTruthy()
+    // the suspended result's placeholder and time are the protocol's, not the tool's: neither is shown
+    expect(card().textContent).not.toContain('[Awaiting external execution]')
+    expect(card().querySelector('.as-tool-duration')).toBeNull()
   })
 
   it('shows the result the app returned once the run resumed (the latest result wins)', () => {
