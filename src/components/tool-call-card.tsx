@@ -121,7 +121,9 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
   // the protocol's, not the tool's.
   const awaiting = status === 'awaiting'
   const timed = result !== undefined && result.startedAt !== result.endedAt && !awaiting
-  const seconds = timed ? secondsBetween(result.startedAt, result.endedAt) : null
+  const measured = timed ? secondsBetween(result.startedAt, result.endedAt) : null
+  // a call quicker than a tenth of a second says so, rather than "0.0 s"
+  const seconds = measured === '0.0' ? '<0.1' : measured
   const name = call.block.name ?? '…'
   const streamingArguments = call.status === 'streaming'
   const edited = call.editedFrom

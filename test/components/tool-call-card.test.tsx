@@ -90,6 +90,20 @@ describe('ToolCallCard', () => {
     expect(within(card()).getByText(/^\d+\.\d s$/)).toBeTruthy()
   })
 
+  it('says a call quicker than a tenth of a second took "<0.1 s", not "0.0 s"', () => {
+    const at = (time: string) => ({ createdAt: `2026-05-14T09:12:03.${time}Z` })
+    const events = [
+      start(),
+      toolStart('c1', 'bash'),
+      toolDelta('c1', '{}'),
+      toolEnd('c1', 'bash'),
+      { ...resultStart('c1'), ...at('000') },
+      { ...resultEnd('c1'), ...at('040') },
+    ]
+    renderList(storeFromEvents(events, { endOfStream: true }))
+    expect(card().querySelector('.as-tool-duration')?.textContent).toBe('<0.1 s')
+  })
+
   it('ends as Failed, showing the error text, after an error result', () => {
     renderList(storeFromEvents(fixture('tool-result-error'), { endOfStream: true }))
     expect(within(card()).getByText('Failed')).toBeTruthy()
