@@ -32,6 +32,7 @@ export const AGENT_STRINGS_ZH_CN: AgentStrings = {
   thinkingTokens: (tokens) => `${tokens} 个 token`,
   showThinking: '展开思考过程',
   hideThinking: '收起思考过程',
+  labelled: (label, name) => `${label}：${name}`,
   toolArguments: '参数',
   toolOutput: '输出',
   toolEdited: '已由你修改',

@@ -77,6 +77,8 @@ const EN = {
   thinkingTokens: (tokens: number) => `${tokens} tokens`,
   showThinking: 'Show reasoning',
   hideThinking: 'Hide reasoning',
+  /** A label and what it names ("Arguments: bash"), with the locale's own colon. */
+  labelled: (label: string, name: string) => `${label}: ${name}`,
   toolArguments: 'Arguments',
   toolOutput: 'Output',
   toolEdited: 'Edited by you',

@@ -30,7 +30,7 @@ export const SubagentLaneBody = forwardRef<HTMLElement, SubagentLaneViewProps>(f
   const status = scope.open && lastIndex === scope.turns.length - 1 ? 'streaming' : (last?.status ?? 'completed')
   const name = last?.name ?? scope.source ?? scopeKey
   return (
-    <section className="as-lane" data-status={status} aria-label={`${strings.subagent}: ${name}`} {...rest} ref={ref}>
+    <section className="as-lane" data-status={status} aria-label={strings.labelled(strings.subagent, name)} {...rest} ref={ref}>
       <button type="button" className="as-lane-header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         <span className="as-avatar" aria-hidden="true">
           {[...name][0]?.toLocaleUpperCase() ?? '?'}

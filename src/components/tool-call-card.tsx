@@ -190,7 +190,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
         )}
       </div>
       <div id={bodyId} className="as-tool-body" hidden={!open}>
-        <div className="as-tool-section" role="group" aria-label={`${strings.toolArguments}: ${name}`}>
+        <div className="as-tool-section" role="group" aria-label={strings.labelled(strings.toolArguments, name)}>
           {streamingArguments ? (
             <pre className="as-tool-arguments" data-status="streaming">
               {streamingTail(call.arguments)}

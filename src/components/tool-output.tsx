@@ -76,7 +76,7 @@ function OutputBlock({ block, alt, streaming }: { readonly block: ContentBlock; 
 export function ToolOutput({ result, toolName }: { readonly result: ToolResultEntry; readonly toolName: string }) {
   const strings = useAgentStrings()
   if (result.block.output.length === 0) return null
-  const label = `${strings.toolOutput}: ${toolName}`
+  const label = strings.labelled(strings.toolOutput, toolName)
   const streaming = result.status === 'streaming'
   return (
     <div className="as-tool-section" role="group" aria-label={label} aria-busy={streaming}>

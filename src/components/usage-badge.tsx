@@ -19,7 +19,7 @@ export const UsageBadge = forwardRef<HTMLDetailsElement, UsageBadgeProps>(functi
   return (
     <details className="as-usage" {...rest} ref={ref}>
       <summary>
-        <span className="as-visually-hidden">{strings.usageTotal}: </span>
+        <span className="as-visually-hidden">{strings.labelled(strings.usageTotal, '')}</span>
         {strings.usage(usage.inputTokens, usage.outputTokens)}
         {usage.cachedTokens > 0 && <span className="as-muted"> · {strings.usageCached(usage.cachedTokens)}</span>}
       </summary>

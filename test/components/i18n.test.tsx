@@ -6,7 +6,7 @@ import { AGENT_STRINGS, AGENT_STRINGS_EN, resolveAgentStrings } from '../../src/
 import type { AgentLocale } from '../../src/components/i18n'
 import type { AgentStrings } from '../../src/components/i18n'
 import { storeFromEvents } from '../fixtures/agent-store'
-import { end, start, text, textStart } from '../fixtures/script'
+import { end, resultStart, resultText, start, text, textStart, toolDelta, toolEnd, toolStart } from '../fixtures/script'
 import { AGENT_STRINGS_ZH_CN } from '../../src/components/i18n-zh-cn'
 
 afterEach(cleanup)
@@ -20,6 +20,20 @@ describe('open strings (#12)', () => {
     expect(container.firstElementChild?.getAttribute('lang')).toBe('zh-CN')
     expect(screen.getByRole('button', { name: '发送' })).toBeTruthy()
     expect(screen.getByRole('button', { name: '复制' })).toBeTruthy()
+  })
+
+  it("labels a tool card's parts with the locale's own colon (参数：bash, not 参数: bash)", async () => {
+    const events = [
+      start(),
+      toolStart('c1', 'bash'),
+      toolDelta('c1', '{"command":"ls"}'),
+      toolEnd('c1', 'bash'),
+      resultStart('c1'),
+      resultText('c1', 'ok'),
+    ]
+    render(<AgentChat store={storeFromEvents(events)} locale={AGENT_STRINGS_ZH_CN} />)
+    expect(await screen.findByRole('group', { name: '参数：bash' })).toBeTruthy()
+    expect(screen.getByRole('group', { name: '输出：bash' })).toBeTruthy()
   })
 
   it('takes a strings object of your own, with its language tag', () => {

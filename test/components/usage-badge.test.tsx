@@ -69,7 +69,7 @@ describe('UsageBadge', () => {
         </AgentProvider>
       </AgentLocaleContext.Provider>,
     )
-    expect(summaries(container)).toEqual(['Token 用量: 输入 2510 · 输出 105 · 缓存 2176'])
+    expect(summaries(container)).toEqual(['Token 用量：输入 2510 · 输出 105 · 缓存 2176'])
   })
 
   it('spreads extra props onto its root', () => {
