@@ -1,5 +1,5 @@
 // The demo: the kit against the built-in scripted AgentScope server (same origin, /api).
-import { StrictMode, Suspense, lazy, useEffect, useState } from 'react'
+import { StrictMode, Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import {
   AGENT_STRINGS,
@@ -157,6 +157,17 @@ function Demo() {
       .catch(() => {})
   }
   const closedDrawer = phone && !drawer
+  // On a phone the open drawer is a modal dialog: focus moves into it, the page behind is inert, and closing it
+  // gives focus back to the button that opened it.
+  const modal = phone && drawer
+  const opener = useRef<HTMLButtonElement>(null)
+  const side = useRef<HTMLElement>(null)
+  const wasModal = useRef(false)
+  useEffect(() => {
+    if (modal) side.current?.querySelector<HTMLElement>('button')?.focus()
+    else if (wasModal.current) opener.current?.focus()
+    wasModal.current = modal
+  }, [modal])
   return (
     <div
       className="demo"
@@ -165,15 +176,29 @@ function Demo() {
       data-drawer={drawer ? 'open' : 'closed'}
       data-inspecting={inspecting ? '' : undefined}
     >
-      <header className="demo-bar">
-        <button type="button" aria-expanded={drawer} aria-controls="demo-side" onClick={() => setDrawer(!drawer)}>
+      <header className="demo-bar" inert={modal}>
+        <button type="button" ref={opener} aria-expanded={drawer} aria-controls="demo-side" onClick={() => setDrawer(!drawer)}>
           ☰ Scenarios and settings
         </button>
         {phone && <h1 className="demo-title">agentscope-react</h1>}
       </header>
       {phone && drawer && <div className="demo-backdrop" onClick={() => setDrawer(false)} />}
-      <aside id="demo-side" className="demo-side" inert={closedDrawer}>
+      {/* a section, not an aside: on a phone it is a dialog, a role an aside may not take */}
+      <section
+        id="demo-side"
+        className="demo-side"
+        inert={closedDrawer}
+        ref={side}
+        role={phone ? 'dialog' : 'complementary'}
+        aria-modal={modal || undefined}
+        aria-label="Scenarios and settings"
+      >
         {!phone && <h1>agentscope-react</h1>}
+        {phone && (
+          <button type="button" onClick={() => setDrawer(false)}>
+            Close
+          </button>
+        )}
         <button type="button" onClick={() => setStore(newChat(protocol))}>
           New conversation
         </button>
@@ -231,8 +256,8 @@ function Demo() {
             ))}
           </ul>
         </nav>
-      </aside>
-      <main className="demo-main">
+      </section>
+      <main className="demo-main" inert={modal}>
         <AgentProvider store={store}>
           <ExternalTools />
         </AgentProvider>

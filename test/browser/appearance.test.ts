@@ -133,8 +133,15 @@ it('fits a phone (390×844): no sideways scroll, the batch bar under 40%, Stop i
   await menu.click()
   await expect.poll(() => page.locator('.demo-side').evaluate((node) => Math.round(node.getBoundingClientRect().left))).toBe(0)
   await screenshot(page, 'phone-drawer')
+  // a modal dialog: focus moves into it and Tab stays there (the page behind is inert); Escape gives it back to the menu
+  const inDrawer = () => page.evaluate(() => document.querySelector('.demo-side')?.contains(document.activeElement) === true)
+  await expect.poll(inDrawer).toBe(true)
+  expect(await page.getByRole('dialog', { name: 'Scenarios and settings' }).count()).toBe(1)
+  for (let press = 0; press < 40; press++) await page.keyboard.press('Tab')
+  expect(await inDrawer()).toBe(true)
   await page.keyboard.press('Escape')
   expect(await menu.getAttribute('aria-expanded')).toBe('false')
+  expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true)
 
   await send(page, 'Write me something long')
   await page.locator('.as-list-content > .as-turn [data-as-block="text"] table').first().waitFor()
