@@ -183,13 +183,13 @@ function Demo() {
         {phone && <h1 className="demo-title">agentscope-react</h1>}
       </header>
       {phone && drawer && <div className="demo-backdrop" onClick={() => setDrawer(false)} />}
-      {/* a section, not an aside: on a phone it is a dialog, a role an aside may not take */}
+      {/* a section, not an aside: open on a phone it is a dialog, a role an aside may not take */}
       <section
         id="demo-side"
         className="demo-side"
         inert={closedDrawer}
         ref={side}
-        role={phone ? 'dialog' : 'complementary'}
+        role={modal ? 'dialog' : 'complementary'}
         aria-modal={modal || undefined}
         aria-label="Scenarios and settings"
       >
