@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { isPausedTurn } from '../core/is-paused-turn'
 import type { Msg } from '../core/message'
 import { useAgentStoreApi } from '../react/agent-context'
 import { useAgentStore } from '../react/use-agent-store'
@@ -28,11 +29,9 @@ export function selectRetryMessage(state: AgentStoreState, turnIndex: number): M
 }
 
 // A reply paused for the user's answer goes on in the next turn: the whole reply starts where the pauses began.
-const paused = (status: string | null | undefined) => status?.startsWith('awaiting_') === true
-
 function markdownOf(state: AgentStoreState, index: number): string {
   let first = index
-  while (first > 0 && paused(selectTurn(state, first - 1)?.status)) first--
+  while (first > 0 && isPausedTurn(selectTurn(state, first - 1)?.status)) first--
   const texts: string[] = []
   for (let turn = first; turn <= index; turn++) {
     for (const entry of selectTurn(state, turn)?.entries ?? []) if (entry.kind === 'text') texts.push(entry.block.text)
@@ -43,7 +42,7 @@ function markdownOf(state: AgentStoreState, index: number): string {
 function textOf(container: HTMLElement | null): string {
   const turns: HTMLElement[] = []
   for (let turn = container; turn !== null; turn = turn.previousElementSibling as HTMLElement | null) {
-    if (turns.length > 0 && !paused(turn.getAttribute('data-status'))) break
+    if (turns.length > 0 && !isPausedTurn(turn.getAttribute('data-status'))) break
     turns.unshift(turn)
   }
   return turns

@@ -1,4 +1,5 @@
 import { memo, useRef } from 'react'
+import { isPausedTurn } from '../core/is-paused-turn'
 import { useTurnBlockKeys } from '../react/use-turn'
 import { useTurnSummary } from '../react/use-turn-summary'
 import { AgentIdentity } from './agent-identity'
@@ -23,7 +24,7 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
   const { SubagentLane } = useAgentParts()
   const { status, usage, modelCalls, answered, lanes, name, continued, denied, stalledSince, runningTool } = useTurnSummary(index, scopeKey)
   if (status === undefined) return null
-  const paused = status === 'awaiting_confirmation' || status === 'awaiting_external_execution'
+  const paused = isPausedTurn(status)
   const stopped = status === 'stopped' || status === 'interrupted'
   const badge = status !== 'completed' && status !== 'streaming' && !(paused && answered) && !(stopped && denied !== '')
   return (

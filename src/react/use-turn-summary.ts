@@ -1,5 +1,6 @@
 import { useStore } from 'zustand'
 import { useShallowSelector } from './use-shallow-selector'
+import { isPausedTurn } from '../core/is-paused-turn'
 import type { ChatUsage } from '../core/message'
 import type { ModelCall, Turn, TurnStatus } from '../core/state'
 import { MAIN_SCOPE } from '../core/state'
@@ -71,10 +72,7 @@ export function useTurnSummary(index: number, scopeKey = MAIN_SCOPE): UseTurnSum
         stalledSince: stalled,
         runningTool: stalled !== null && turn !== undefined ? runningToolOf(turn) : null,
         name: turn?.name ?? null,
-        continued:
-          previous !== undefined &&
-          previous.name === (turn?.name ?? null) &&
-          (previous.status === 'awaiting_confirmation' || previous.status === 'awaiting_external_execution'),
+        continued: previous !== undefined && previous.name === (turn?.name ?? null) && isPausedTurn(previous.status),
         denied: turn?.allToolsDenied ? denialOf(turns, index) : '',
       }
     }),

@@ -144,8 +144,11 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
         signal: reading.signal,
         onEvent: (value) => {
           ended = endedAfter(value, ended)
-          clearTimeout(grace)
-          if (ended) grace = setTimeout(stopReading, options.endGraceMs ?? 2000)
+          // the timer is touched only after an end: not once per delta
+          if (ended || grace !== undefined) {
+            clearTimeout(grace)
+            grace = ended ? setTimeout(stopReading, options.endGraceMs ?? 2000) : undefined
+          }
           handlers.onEvent(value)
         },
         onError: handlers.onError,
