@@ -72,11 +72,12 @@ export function useWindowedList(count: number, stuck: boolean): ListWindow {
 
   useLayoutEffect(() => {
     rendered.current = range
-    if (contentNode === null || !windowed) return
-    heights.measure(contentNode, range.start)
     const held = anchor.current
     anchor.current = null
-    if (held === null || scrollNode === null || stuck) return
+    if (contentNode === null || !windowed || held === null || scrollNode === null || stuck) return
+    // Reading heights here forces a layout inside the commit; only a held anchor needs it now. Otherwise the
+    // resize observer measures the items once the browser has laid them out, in the same frame.
+    heights.measure(contentNode, range.start)
     const child = contentNode.children[held.index - range.start] as HTMLElement | undefined
     if (child === undefined) return
     const shift = child.getBoundingClientRect().top - scrollNode.getBoundingClientRect().top - held.top
