@@ -10,6 +10,8 @@ import type {
   SubagentExposedEvent,
 } from './events'
 import type { ChatUsage, Msg, ToolResultBlock, ToolUseBlock } from './message'
+import { PersistentMap } from './persistent-map'
+import { PersistentVector } from './persistent-vector'
 import { MAIN_SCOPE } from './state'
 import { withFlag, withScopeFields, withStateFields, withTurnFields } from './copy-records'
 import type { AgentState, ExposedSubagent, ModelCall, Turn } from './state'
@@ -65,19 +67,40 @@ export function applyRequestStop(state: AgentState, event: RequestStopEvent): Ag
   )
 }
 
-function sumUsage(modelCalls: readonly ModelCall[]): ChatUsage | null {
+function sumUsage(modelCalls: PersistentVector<ModelCall>): ChatUsage | null {
   let total: ChatUsage | null = null
-  for (const call of modelCalls) if (call.usage !== null) total = addUsage(total, call.usage)
+  modelCalls.forEach((call) => {
+    if (call.usage !== null) total = addUsage(total, call.usage)
+  })
   return total
+}
+
+/** The turn with one more model call (or the call at its index replaced); the usage summed without a pass over the calls when it can be. */
+function withModelCall(turn: Turn, call: ModelCall, index: number | undefined): Turn {
+  const list = turn.modelCallList ?? PersistentVector.from(turn.modelCalls)
+  if (index === undefined) {
+    const slots = turn.modelCallSlots ?? PersistentMap.empty<number>()
+    const usage = call.usage === null ? turn.usage : addUsage(turn.usage, call.usage)
+    return withTurnFields(turn, { modelCallList: list.push(call), modelCallSlots: slots.set(call.replyId, list.size), usage })
+  }
+  const before = list.get(index)?.usage ?? null
+  const modelCallList = list.set(index, call)
+  // Only a call that reports its usage a second time (never seen from AgentScope) makes the sum start over.
+  const usage = before === null && call.usage !== null ? addUsage(turn.usage, call.usage) : sumUsage(modelCallList)
+  return withTurnFields(turn, { modelCallList, usage })
+}
+
+function modelCallIndex(turn: Turn, replyId: string): number | undefined {
+  if (turn.modelCallSlots !== undefined) return turn.modelCallSlots.get(replyId)
+  const index = turn.modelCalls.findIndex((call) => call.replyId === replyId)
+  return index < 0 ? undefined : index
 }
 
 /** MODEL_CALL_START: one more model call in the turn. */
 export function applyModelCallStart(state: AgentState, event: ModelCallStartEvent): AgentState {
   const replyId = event.replyId ?? ''
   return inCurrentTurn(state, event, (turn) =>
-    turn.modelCalls.some((call) => call.replyId === replyId)
-      ? turn
-      : withTurnFields(turn, { modelCalls: [...turn.modelCalls, { replyId, usage: null }] }),
+    modelCallIndex(turn, replyId) !== undefined ? turn : withModelCall(turn, { replyId, usage: null }, undefined),
   )
 }
 
@@ -87,12 +110,9 @@ export function applyModelCallEnd(state: AgentState, event: ModelCallEndEvent): 
   const usage = event.usage ?? null
   return inCurrentTurn(state, event, (turn) => {
     const finalized = finalizeStreamingCalls(turn, event.createdAt ?? null)
-    const index = finalized.modelCalls.findIndex((call) => call.replyId === replyId)
-    if (index >= 0 && usage === null) return finalized
-    const modelCalls = finalized.modelCalls.slice()
-    if (index >= 0) modelCalls[index] = { replyId, usage }
-    else modelCalls.push({ replyId, usage })
-    return withTurnFields(finalized, { modelCalls, usage: sumUsage(modelCalls) })
+    const index = modelCallIndex(finalized, replyId)
+    if (index !== undefined && usage === null) return finalized
+    return withModelCall(finalized, { replyId, usage }, index)
   })
 }
 
@@ -108,7 +128,10 @@ function finalizeStreamingCalls(turn: Turn, endedAt: string | null): Turn {
   return finalized
 }
 
-/** SUBAGENT_EXPOSED: upserted by subagentId. */
+/** How many exposed subagents the state keeps, the newest: an upsert looks through at most this many. */
+export const EXPOSED_SUBAGENTS_KEPT = 1000
+
+/** SUBAGENT_EXPOSED: upserted by subagentId (the newest {@link EXPOSED_SUBAGENTS_KEPT}). */
 export function applySubagentExposed(state: AgentState, event: SubagentExposedEvent): AgentState {
   const exposed: ExposedSubagent = {
     subagentId: event.subagentId,
@@ -117,10 +140,14 @@ export function applySubagentExposed(state: AgentState, event: SubagentExposedEv
     label: event.label ?? null,
   }
   const index = state.exposedSubagents.findIndex((subagent) => subagent.subagentId === event.subagentId)
-  const exposedSubagents = state.exposedSubagents.slice()
-  if (index >= 0) exposedSubagents[index] = exposed
-  else exposedSubagents.push(exposed)
-  return withStateFields(state, { exposedSubagents })
+  if (index >= 0) {
+    const exposedSubagents = state.exposedSubagents.slice()
+    exposedSubagents[index] = exposed
+    return withStateFields(state, { exposedSubagents })
+  }
+  const kept =
+    state.exposedSubagents.length < EXPOSED_SUBAGENTS_KEPT ? state.exposedSubagents : state.exposedSubagents.slice(1 - EXPOSED_SUBAGENTS_KEPT)
+  return withStateFields(state, { exposedSubagents: [...kept, exposed] })
 }
 
 /** How many CUSTOM events the state keeps, the newest: the cost of one more, and the memory, stay bounded. */

@@ -5,6 +5,7 @@ import { copyState } from './copy-records'
 import type { Mutable } from './copy-records'
 import { reduce, reportFailure } from './reduce'
 import type { ReduceErrorHandler } from './reduce'
+import { beginScopeWrites, inScopeBatch, undoScopeWrites } from './scope-batch'
 import { markSeenId } from './seen-ids'
 import type { SeenIds } from './seen-ids'
 import type { AgentState } from './state'
@@ -42,6 +43,10 @@ function sameBlock(left: StreamedDelta, right: AgentEvent | LocalEvent): boolean
  * `reduce` would skip it.
  */
 export function reduceAll(state: AgentState, events: readonly (AgentEvent | LocalEvent)[], onError?: ReduceErrorHandler): AgentState {
+  return inScopeBatch(() => reduceEach(state, events, onError))
+}
+
+function reduceEach(state: AgentState, events: readonly (AgentEvent | LocalEvent)[], onError: ReduceErrorHandler | undefined): AgentState {
   let next = state
   let index = 0
   while (index < events.length) {
@@ -98,8 +103,10 @@ function reduceRun(
   if (first !== undefined) {
     // As one delta of the first event's (its id keys the block if the run starts it), carrying the whole text.
     try {
+      beginScopeWrites()
       applied = applyBlockDelta(state, { ...first, delta: parts.join('') }, KIND_OF_DELTA[first.type])
     } catch (caught) {
+      undoScopeWrites()
       reportFailure(first, caught, onError)
       return state
     }

@@ -34,6 +34,7 @@ import type { AgentEvent } from './events'
 import type { LocalEvent } from './local-events'
 import { copyState } from './copy-records'
 import type { Mutable } from './copy-records'
+import { beginScopeWrites, inScopeBatch, undoScopeWrites } from './scope-batch'
 import { markSeenId } from './seen-ids'
 import type { AgentState } from './state'
 import { closeCurrentTurn, withScope } from './turns'
@@ -51,6 +52,7 @@ export type ReduceErrorHandler = (error: AgentStreamError) => void
  */
 export function reduce(state: AgentState, event: AgentEvent | LocalEvent, onError?: ReduceErrorHandler): AgentState {
   try {
+    beginScopeWrites()
     const id: unknown = event.id
     if (typeof id !== 'string' || id === '') return applyEvent(state, event)
     // Marking first is safe even if applying fails: this state's count still excludes the id.
@@ -63,6 +65,7 @@ export function reduce(state: AgentState, event: AgentEvent | LocalEvent, onErro
     next.seenCount = seenIds.total
     return next
   } catch (caught) {
+    undoScopeWrites()
     reportFailure(event, caught, onError)
     return state
   }
@@ -192,9 +195,11 @@ function applyEvent(state: AgentState, event: AgentEvent | LocalEvent): AgentSta
 
 /** The transport closed: every turn still open, in any scope, ends `incomplete` (§7.2). */
 export function endStream(state: AgentState): AgentState {
-  let next = state
-  for (const scope of Object.values(state.scopes)) {
-    if (scope.open) next = withScope(next, closeCurrentTurn(scope, false))
-  }
-  return next
+  return inScopeBatch(() => {
+    let next = state
+    for (const scope of Object.values(state.scopes)) {
+      if (scope.open) next = withScope(next, closeCurrentTurn(scope, false))
+    }
+    return next
+  })
 }

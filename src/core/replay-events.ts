@@ -1,6 +1,7 @@
 import type { AgentStreamError } from './errors'
 import { isLocalEventValue, parseLocalEvent } from './local-events'
 import { parseAgentEvent } from './parse-event'
+import { inScopeBatch } from './scope-batch'
 import { endStream, reduce } from './reduce'
 import { createAgentState } from './state'
 import type { AgentState } from './state'
@@ -23,12 +24,15 @@ export interface ReplayOptions {
  * (a log exported from a session holds both); invalid ones are reported and skipped.
  */
 export function applyEvents(state: AgentState, values: readonly unknown[], options: ReplayOptions = {}): AgentState {
-  let next = state
-  values.forEach((value, index) => {
-    const parsed = isLocalEventValue(value) ? parseLocalEvent(value) : parseAgentEvent(value)
-    const onError = options.onError === undefined ? undefined : (error: AgentStreamError) => options.onError?.(error, index)
-    if (parsed.ok) next = reduce(next, parsed.event, onError)
-    else options.onError?.(parsed.error, index)
+  const next = inScopeBatch(() => {
+    let folded = state
+    values.forEach((value, index) => {
+      const parsed = isLocalEventValue(value) ? parseLocalEvent(value) : parseAgentEvent(value)
+      const onError = options.onError === undefined ? undefined : (error: AgentStreamError) => options.onError?.(error, index)
+      if (parsed.ok) folded = reduce(folded, parsed.event, onError)
+      else options.onError?.(parsed.error, index)
+    })
+    return folded
   })
   return options.endOfStream === false ? next : endStream(next)
 }

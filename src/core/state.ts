@@ -112,7 +112,12 @@ export interface Turn {
   readonly callCount: number
   /** How many tool calls in `entries` are still streaming (so a model call's end need not look at every block). */
   readonly streamingCalls: number
+  /** The model calls in order: an array made from `modelCallList` on first read, the same array for this revision. */
   readonly modelCalls: readonly ModelCall[]
+  /** The same calls as a persistent vector, what the reducer appends to (absent on a turn written as a plain object). */
+  readonly modelCallList?: PersistentVector<ModelCall>
+  /** Lookup of a model call's replyId to its index in `modelCalls`. */
+  readonly modelCallSlots?: PersistentMap<number>
   /** The sum over the model calls that reported usage, or null. */
   readonly usage: ChatUsage | null
   /** replyIds seen in this turn, to recognise late events once it is closed. */
@@ -201,6 +206,7 @@ export interface AgentState {
   readonly pendingConfirmation: PendingToolCalls | null
   readonly pendingExternalExecution: PendingToolCalls | null
   readonly subagentPendingConfirmations: readonly SubagentPendingConfirmation[]
+  /** The subagents the user can talk to directly, in the order they were first exposed: the newest 1,000. */
   readonly exposedSubagents: readonly ExposedSubagent[]
   /** The CUSTOM events received, oldest first: the newest 1,000 (older ones are dropped, so that the state stays bounded). */
   readonly customEvents: readonly CustomEventRecord[]

@@ -39,7 +39,8 @@ export class TurnRecord implements Turn {
   declare calls: CallIndex
   declare callCount: number
   declare streamingCalls: number
-  declare modelCalls: readonly ModelCall[]
+  declare modelCallList: PersistentVector<ModelCall>
+  declare modelCallSlots: PersistentMap<number>
   declare usage: ChatUsage | null
   declare replyIds: PersistentMap<true>
   declare lastReplyId: string | null
@@ -71,7 +72,12 @@ export class TurnRecord implements Turn {
       this.callCount = this.calls.size
     }
     this.streamingCalls = turn.streamingCalls ?? countStreamingCalls(blocks)
-    this.modelCalls = turn.modelCalls
+    if (turn.modelCallList !== undefined && turn.modelCallSlots !== undefined) {
+      this.modelCallList = turn.modelCallList
+      this.modelCallSlots = turn.modelCallSlots
+    } else {
+      this.modelCalls = turn.modelCalls
+    }
     this.usage = turn.usage
     this.replyIds = turn.replyIds ?? PersistentMap.empty()
     this.lastReplyId = turn.lastReplyId ?? null
@@ -97,10 +103,25 @@ export class TurnRecord implements Turn {
     this.callCount = this.calls.size
   }
 
+  get modelCalls(): readonly ModelCall[] {
+    return this.modelCallList.toArray()
+  }
+
+  set modelCalls(modelCalls: readonly ModelCall[]) {
+    this.modelCallList = PersistentVector.from(modelCalls)
+    let slots = PersistentMap.empty<number>()
+    modelCalls.forEach((call, index) => {
+      slots = slots.set(call.replyId, index)
+    })
+    this.modelCallSlots = slots
+  }
+
   /** The turn as plain JSON, without the indexes. */
   toJSON(): object {
     const {
       blocks: _blocks,
+      modelCallList: _modelCallList,
+      modelCallSlots: _modelCallSlots,
       slots: _slots,
       calls: _callIndex,
       callCount: _callCount,
@@ -109,7 +130,7 @@ export class TurnRecord implements Turn {
       lineage: _lineage,
       ...fields
     } = this
-    return { ...fields, entries: this.entries }
+    return { ...fields, entries: this.entries, modelCalls: this.modelCalls }
   }
 }
 

@@ -8,6 +8,7 @@ import { CallIndex } from './call-index'
 import { copyScope, copyState, copyTurn } from './copy-records'
 import { PersistentMap } from './persistent-map'
 import { PersistentVector } from './persistent-vector'
+import { writeScope } from './scope-batch'
 import { TurnRecord, indexReplyIds, indexToolCalls, streamingCallsDelta } from './turn-record'
 
 // Resume echoes and hints carry the replyId of an earlier call, so they never count as late (§7.2).
@@ -42,6 +43,8 @@ export function openTurn(id: string, name: string | null, timestamp: string | nu
     callCount: 0,
     streamingCalls: 0,
     modelCalls: [],
+    modelCallList: PersistentVector.empty(),
+    modelCallSlots: PersistentMap.empty(),
     usage: null,
     replyIds: replyId === undefined ? PersistentMap.empty() : PersistentMap.empty<true>().set(replyId, true),
     lastReplyId: replyId ?? null,
@@ -176,7 +179,9 @@ export function replaceTurn(scope: Scope, index: number, turn: Turn): Scope {
 /** The state with one scope replaced. */
 export function withScope(state: AgentState, scope: Scope): AgentState {
   const next = copyState(state)
-  next.scopes = onlyMain(state.scopes, scope.key) ? { [MAIN_SCOPE]: scope } : { ...state.scopes, [scope.key]: scope }
+  next.scopes = writeScope(state.scopes, scope, () =>
+    onlyMain(state.scopes, scope.key) ? { [MAIN_SCOPE]: scope } : { ...state.scopes, [scope.key]: scope },
+  )
   return next
 }
 

@@ -80,6 +80,50 @@ describe('appends cost the same however long the turn or the chat (#11)', () => 
     expect(state.customEvents.at(-1)?.value).toEqual({ index: 1_499 })
   })
 
+  it('a model call after 8,000 in one turn costs what one after 500 does, and the usage is their sum', () => {
+    const usage = { inputTokens: 2, outputTokens: 1, cachedTokens: 0, time: 0.5, totalTokens: 3 }
+    const modelCall = (index: number) => [
+      event('MODEL_CALL_START', `M${index}`),
+      event('TEXT_BLOCK_DELTA', `M${index}`, { blockId: 'text', delta: 'step' }),
+      event('MODEL_CALL_END', `M${index}`, { usage }),
+    ]
+    expect(costRatio(500, 8_000, 200, modelCall, [event('AGENT_START', 'R')])).toBeLessThan(4)
+    let state = apply(createAgentState(), [event('AGENT_START', 'R')])
+    state = apply(state, Array.from({ length: 3_000 }, (_, index) => modelCall(index)).flat())
+    const turn = state.scopes['']!.turns[0]!
+    expect(turn.modelCalls).toHaveLength(3_000)
+    expect(turn.modelCalls[2_999]).toEqual({ replyId: 'M2999', usage })
+    expect(turn.usage).toEqual({ inputTokens: 6_000, outputTokens: 3_000, cachedTokens: 0, time: 1_500, totalTokens: 9_000 })
+  })
+
+  it('a subagent after 3,200 subagents costs what one after 200 does', () => {
+    const subagent = (index: number) => [
+      event('AGENT_START', '', { source: `main/agent${index}`, name: `agent${index}` }),
+      event('TEXT_BLOCK_DELTA', `s${index}`, { source: `main/agent${index}`, blockId: 'text', delta: 'found it' }),
+      event('AGENT_END', '', { source: `main/agent${index}` }),
+    ]
+    // The long prefix in one fold, as a session takes a frame's events: one copy of the scopes record per fold.
+    const grown = (prefix: number) => {
+      let state = apply(createAgentState(), [...opened(), ...Array.from({ length: prefix }, (_, index) => subagent(index)).flat()])
+      let next = prefix
+      return () => {
+        state = apply(state, Array.from({ length: 100 }, () => subagent(next++)).flat())
+      }
+    }
+    expect(medianTimeRatio(grown(200), grown(3_200))).toBeLessThan(4)
+  })
+
+  it('a SUBAGENT_EXPOSED after 8,000 costs what one after 500 does; the newest 1,000 are kept', () => {
+    const exposed = (index: number) => [event('SUBAGENT_EXPOSED', 'R', { subagentId: `s${index}`, label: `lane ${index}` })]
+    expect(costRatio(500, 8_000, 200, exposed, opened())).toBeLessThan(4)
+    let state = apply(createAgentState(), opened())
+    state = apply(state, Array.from({ length: 1_500 }, (_, index) => exposed(index)).flat())
+    state = apply(state, [event('SUBAGENT_EXPOSED', 'R', { subagentId: 's1499', label: 'renamed' })])
+    expect(state.exposedSubagents).toHaveLength(1_000)
+    expect(state.exposedSubagents[0]?.subagentId).toBe('s500')
+    expect(state.exposedSubagents.at(-1)).toMatchObject({ subagentId: 's1499', label: 'renamed' })
+  })
+
   it('keeps every untouched block identical at 16,000 blocks', () => {
     let state = apply(createAgentState(), opened())
     for (let index = 0; index < 16_000; index++) state = apply(state, textBlock(index))
