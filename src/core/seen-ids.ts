@@ -29,13 +29,30 @@ export class SeenIds {
 /** How many recent ids are remembered at least (up to twice as many are kept). */
 export const SEEN_ID_LIMIT = 10_000
 
+// AgentScope's ids are 32 hex digits; a longer one is remembered by a fingerprint, so that the set stays bounded in
+// bytes, not only in count (20,000 ids of a megabyte each would hold 20 GB).
+const LONGEST_KEPT_ID = 256
+
+function keyOf(id: string): string {
+  if (id.length <= LONGEST_KEPT_ID) return id
+  // Two FNV-1a hashes (forward and backward) and the length: distinct long ids that are not crafted to collide stay distinct.
+  let forward = 0x811c9dc5
+  let backward = 0x811c9dc5
+  for (let index = 0, last = id.length - 1; index <= last; index++) {
+    forward = Math.imul(forward ^ id.charCodeAt(index), 0x01000193)
+    backward = Math.imul(backward ^ id.charCodeAt(last - index), 0x01000193)
+  }
+  return `#${id.length}:${(forward >>> 0).toString(36)}:${(backward >>> 0).toString(36)}:${id.slice(0, 64)}`
+}
+
 /** No ids seen yet. */
 export function createSeenIds(): SeenIds {
   return new SeenIds()
 }
 
 /** Whether `id` is among the ids a state that has seen `count` of `seen` remembers. */
-export function hasSeenId(seen: SeenIds, count: number, id: string): boolean {
+export function hasSeenId(seen: SeenIds, count: number, value: string): boolean {
+  const id = keyOf(value)
   return seen.ids.has(id) && (count === seen.total || seen.remembered(count).includes(id))
 }
 
@@ -58,7 +75,8 @@ function forgetOlderHalf(ids: Set<string>): void {
  * Adds `id` and says whether it was new: the ids with `id` added (the same object when this state owns
  * them), or null when this state had seen it already. The new count is the result's `total`.
  */
-export function markSeenId(seen: SeenIds, count: number, id: string): SeenIds | null {
+export function markSeenId(seen: SeenIds, count: number, value: string): SeenIds | null {
+  const id = keyOf(value)
   if (count === seen.total) {
     // One lookup instead of two (`has`, then `add`): the set grows only when the id is new.
     const size = seen.ids.size
@@ -68,7 +86,7 @@ export function markSeenId(seen: SeenIds, count: number, id: string): SeenIds | 
     if (size + 1 >= 2 * SEEN_ID_LIMIT) forgetOlderHalf(seen.ids)
     return seen
   }
-  if (hasSeenId(seen, count, id)) return null
+  if (seen.ids.has(id) && (count === seen.total || seen.remembered(count).includes(id))) return null
   const owned = new SeenIds()
   const ids = seen.remembered(count)
   for (const known of ids.length > SEEN_ID_LIMIT ? ids.slice(ids.length - SEEN_ID_LIMIT) : ids) add(owned, known)

@@ -27,3 +27,16 @@ it('lets an older state branch off: it sees only its own ids, and the newer stat
   expect(seen.remembered(seen.total)).toEqual(['id0', 'id1', 'id2', 'id3', 'id4'])
   expect(hasSeenId(seen, seen.total, 'x')).toBe(false)
 })
+
+it('remembers a long id by a bounded key: still de-duplicated, distinct from its near twins (#11)', () => {
+  const seen = createSeenIds()
+  const long = 'a'.repeat(1_000_000)
+  const twin = `${'a'.repeat(999_999)}b`
+  expect(markSeenId(seen, 0, long)).toBe(seen)
+  expect(markSeenId(seen, 1, long)).toBeNull()
+  expect(markSeenId(seen, 1, twin)).toBe(seen)
+  expect(markSeenId(seen, 2, `${long}a`)).toBe(seen)
+  expect(hasSeenId(seen, seen.total, twin)).toBe(true)
+  const keptChars = [...seen.ids].reduce((sum, id) => sum + id.length, 0)
+  expect(keptChars).toBeLessThan(3 * 300)
+})
