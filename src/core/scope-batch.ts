@@ -1,3 +1,4 @@
+import { MAIN_SCOPE } from './state'
 import type { Scope } from './state'
 
 // `state.scopes` is a plain record (readers index it by key), so replacing one scope copies every key. A fold over
@@ -24,16 +25,23 @@ export function inScopeBatch<T>(fold: () => T): T {
   }
 }
 
-/** The scopes with `scope` set: written in place when the batch made `scopes`, else `copy()` (then owned by the batch). */
-export function writeScope(scopes: Readonly<Record<string, Scope>>, scope: Scope, copy: () => Record<string, Scope>): Record<string, Scope> {
-  if (depth === 0) return copy()
-  if (scopes !== owned) {
-    owned = copy()
+/** The scopes with `scope` set: written in place when the batch made `scopes`, else a copy (then owned by the batch). */
+export function writeScope(scopes: Readonly<Record<string, Scope>>, scope: Scope): Record<string, Scope> {
+  if (depth > 0 && scopes === owned) {
+    undo.push({ key: scope.key, had: Object.hasOwn(owned, scope.key), previous: owned[scope.key] })
+    owned[scope.key] = scope
     return owned
   }
-  undo.push({ key: scope.key, had: Object.hasOwn(owned, scope.key), previous: owned[scope.key] })
-  owned[scope.key] = scope
-  return owned
+  const copy = onlyMain(scopes, scope.key) ? { [MAIN_SCOPE]: scope } : { ...scopes, [scope.key]: scope }
+  if (depth > 0) owned = copy
+  return copy
+}
+
+// Without subagents the record holds the top-level scope alone; a fresh literal is much cheaper than a spread.
+function onlyMain(scopes: Readonly<Record<string, Scope>>, key: string): boolean {
+  if (key !== MAIN_SCOPE) return false
+  for (const other in scopes) if (other !== MAIN_SCOPE) return false
+  return true
 }
 
 /** Starts one event's writes (the undo log holds only the event being applied). */

@@ -51,9 +51,12 @@ export function createSeenIds(): SeenIds {
 }
 
 /** Whether `id` is among the ids a state that has seen `count` of `seen` remembers. */
-export function hasSeenId(seen: SeenIds, count: number, value: string): boolean {
-  const id = keyOf(value)
-  return seen.ids.has(id) && (count === seen.total || seen.remembered(count).includes(id))
+export function hasSeenId(seen: SeenIds, count: number, id: string): boolean {
+  return hasKey(seen, count, keyOf(id))
+}
+
+function hasKey(seen: SeenIds, count: number, key: string): boolean {
+  return seen.ids.has(key) && (count === seen.total || seen.remembered(count).includes(key))
 }
 
 // Adds an id the set lacks; forgets the older half once it holds twice the limit.
@@ -86,7 +89,7 @@ export function markSeenId(seen: SeenIds, count: number, value: string): SeenIds
     if (size + 1 >= 2 * SEEN_ID_LIMIT) forgetOlderHalf(seen.ids)
     return seen
   }
-  if (seen.ids.has(id) && (count === seen.total || seen.remembered(count).includes(id))) return null
+  if (hasKey(seen, count, id)) return null
   const owned = new SeenIds()
   const ids = seen.remembered(count)
   for (const known of ids.length > SEEN_ID_LIMIT ? ids.slice(ids.length - SEEN_ID_LIMIT) : ids) add(owned, known)

@@ -179,17 +179,8 @@ export function replaceTurn(scope: Scope, index: number, turn: Turn): Scope {
 /** The state with one scope replaced. */
 export function withScope(state: AgentState, scope: Scope): AgentState {
   const next = copyState(state)
-  next.scopes = writeScope(state.scopes, scope, () =>
-    onlyMain(state.scopes, scope.key) ? { [MAIN_SCOPE]: scope } : { ...state.scopes, [scope.key]: scope },
-  )
+  next.scopes = writeScope(state.scopes, scope)
   return next
-}
-
-// Without subagents the record holds the top-level scope alone; a fresh literal is much cheaper than a spread.
-function onlyMain(scopes: Readonly<Record<string, Scope>>, key: string): boolean {
-  if (key !== MAIN_SCOPE) return false
-  for (const other in scopes) if (other !== MAIN_SCOPE) return false
-  return true
 }
 
 /** The turn with the entry at `index` replaced. */
