@@ -43,6 +43,9 @@ export interface TranscriptResults {
   readonly turns: readonly TurnsSample[]
   readonly kit: StreamSample
   readonly bare: StreamSample
+  /** Every sample's time to the final text, in run order (the bare page's are bimodal: see the report). */
+  readonly kitFinalTextMs: readonly number[]
+  readonly bareFinalTextMs: readonly number[]
 }
 
 // A fresh page per sample; the call is an expression on `window.transcriptBench`, evaluated in the page.
@@ -101,6 +104,8 @@ export async function runTranscriptBench(plan: RunPlan, failures: string[]): Pro
       turns,
       kit: medianBy(kit, (sample) => sample.finalTextMs),
       bare: medianBy(bare, (sample) => sample.finalTextMs),
+      kitFinalTextMs: kit.map((sample) => sample.finalTextMs),
+      bareFinalTextMs: bare.map((sample) => sample.finalTextMs),
     }
   } finally {
     await browser.close()
@@ -148,13 +153,18 @@ export function printTranscriptReport(results: TranscriptResults): void {
     [`each live turn: thinking (10 deltas), text (200 deltas), a tool call and its result; ${LIVE_TURNS} turns per page`],
   )
   printSection('Transcript 3. The 27k-event workload in bursts of 64: <AgentChat> beside a bare zustand + rAF render, Chromium')
-  const ratio = results.kit.finalTextMs / results.bare.finalTextMs
+  const kitBest = Math.min(...results.kitFinalTextMs)
+  const bareBest = Math.min(...results.bareFinalTextMs)
+  const ratio = kitBest / bareBest
+  const samples = (times: readonly number[]) => times.map((time) => formatNumber(time)).join(' ')
   printTable(
-    ['renderer', 'to final text', 'commits', 'commits per frame', 'longest task'],
+    ['renderer', 'to final text (median)', 'best', 'every sample, ms', 'commits', 'commits per frame', 'longest task'],
     [
       [
         'bare zustand + rAF',
         `${formatNumber(results.bare.finalTextMs)} ms`,
+        `${formatNumber(bareBest)} ms`,
+        samples(results.bareFinalTextMs),
         String(results.bare.commits),
         formatNumber(results.bare.commitsPerFrame),
         `${formatNumber(results.bare.longestTaskMs)} ms`,
@@ -162,11 +172,17 @@ export function printTranscriptReport(results: TranscriptResults): void {
       [
         '<AgentChat>',
         `${formatNumber(results.kit.finalTextMs)} ms`,
+        `${formatNumber(kitBest)} ms`,
+        samples(results.kitFinalTextMs),
         String(results.kit.commits),
         formatNumber(results.kit.commitsPerFrame),
         `${formatNumber(results.kit.longestTaskMs)} ms`,
       ],
     ],
-    [`kit ÷ bare: ${againstTarget(ratio, TRANSCRIPT_TARGETS.kitOverBare, '×')}`],
+    [
+      `kit ÷ bare, best run of each: ${againstTarget(ratio, TRANSCRIPT_TARGETS.kitOverBare, '×')}; medians: ${formatNumber(results.kit.finalTextMs / results.bare.finalTextMs)}×`,
+      'the bare wall is bimodal: Chromium either runs the bursts back to back between a handful of frames, or renders after every few bursts,',
+      'each frame laying out the whole text again; the best run of each is what no scheduling mode flatters (commits: the median sample)',
+    ],
   )
 }
