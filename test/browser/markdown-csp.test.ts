@@ -64,7 +64,7 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve))
 })
 
-it("leaves a diagram with a remote image shape as code: nothing is fetched without the user's click", async () => {
+it("leaves diagrams with a remote image shape as code, however the key is written: nothing is fetched without the user's click", async () => {
   const page = await browser.newPage()
   try {
     await page.goto(`${origin}/#exfil`)
@@ -74,7 +74,9 @@ it("leaves a diagram with a remote image shape as code: nothing is fetched witho
     await page.waitForTimeout(1500)
     expect(requested.filter((url) => url.startsWith('/exfil'))).toEqual([])
     expect(await page.locator('img.as-md-mermaid').count()).toBe(1)
-    expect(await page.locator('.as-md-code[data-language="mermaid"]').last().textContent()).toContain('img:')
+    // every diagram keeps its source as code beneath it: the drawn one and the four left as code
+    expect(await page.locator('.as-md-code[data-language="mermaid"]').count()).toBe(5)
+    expect(await page.locator('.as-md-code[data-language="mermaid"]').last().textContent()).toContain('"im\\x67":')
   } finally {
     await page.close()
   }

@@ -5,12 +5,19 @@
 // element is swapped for an inert one holding the same rules: nothing is parsed as CSS in the page (as when the
 // CSP refuses it, so the layout is the same), nothing is reported, and the SVG string gets its styles back, to
 // apply inside the image, whose document no page policy governs and which can't fetch anything.
+// A URL an element there would load (an <image>'s or <use>'s href, a src) is stored under another name too, unless
+// it is a fragment, data: or blob:, so that a model-written diagram requests nothing from any host in the page.
+
+const STORED_URL = 'data-as-inert-url'
+const URL_ATTRIBUTE = /^(?:xlink:)?href$|^src$/i
+const LOCAL_URL = /^\s*(?:#|data:|blob:)/i
 
 const STORED_STYLE = 'data-as-inert-style'
 const INERT_TAG = 'as-inert-style'
 
 interface Patched {
   readonly setAttribute: typeof Element.prototype.setAttribute
+  readonly setAttributeNS: typeof Element.prototype.setAttributeNS
   readonly insertBefore: typeof Node.prototype.insertBefore
   readonly appendChild: typeof Node.prototype.appendChild
   readonly parseFromString: typeof DOMParser.prototype.parseFromString
@@ -40,18 +47,32 @@ function inert(parent: Node, node: Node): Node {
   return document.createElement(INERT_TAG)
 }
 
+// The name an attribute is set under on an element inside a container: a style or a fetching URL is kept inert.
+function storedName(element: Element, name: string, value: string): string {
+  if (owningContainer(element) === undefined) return name
+  if (name.toLowerCase() === 'style') return STORED_STYLE
+  // a link (<a href>) loads nothing until it is followed, and in an image it can't be
+  if (URL_ATTRIBUTE.test(name) && element.localName !== 'a' && !LOCAL_URL.test(String(value))) return STORED_URL
+  return name
+}
+
 function install(): void {
   if (patched !== null) return
   const original: Patched = {
     setAttribute: Element.prototype.setAttribute,
+    setAttributeNS: Element.prototype.setAttributeNS,
     insertBefore: Node.prototype.insertBefore,
     appendChild: Node.prototype.appendChild,
     parseFromString: DOMParser.prototype.parseFromString,
   }
   patched = original
   Element.prototype.setAttribute = function setAttribute(this: Element, name: string, value: string) {
-    const stored = name.toLowerCase() === 'style' && owningContainer(this) !== undefined ? STORED_STYLE : name
-    original.setAttribute.call(this, stored, value)
+    original.setAttribute.call(this, storedName(this, name, value), value)
+  }
+  Element.prototype.setAttributeNS = function setAttributeNS(this: Element, namespace: string | null, name: string, value: string) {
+    const stored = storedName(this, name, value)
+    if (stored === name) original.setAttributeNS.call(this, namespace, name, value)
+    else original.setAttribute.call(this, stored, value)
   }
   Node.prototype.insertBefore = function insertBefore<T extends Node>(this: Node, node: T, child: Node | null): T {
     return original.insertBefore.call(this, inert(this, node), child) as T
@@ -82,6 +103,7 @@ function storeStyleAttributes(markup: string): string {
 function uninstall(): void {
   if (patched === null || containers.size > 0) return
   Element.prototype.setAttribute = patched.setAttribute
+  Element.prototype.setAttributeNS = patched.setAttributeNS
   Node.prototype.insertBefore = patched.insertBefore
   Node.prototype.appendChild = patched.appendChild
   DOMParser.prototype.parseFromString = patched.parseFromString

@@ -4,9 +4,8 @@ import { withInertStyles } from './inert-styles'
 
 // diagrams longer than this are not prose: they stay as code
 const MAX_SOURCE = 50_000
-// An image shape (`A@{ img: "https://…" }`): Mermaid lays the diagram out in the live page, where its <image> would
-// be fetched at once, with no click: such a diagram stays as code (a data: image, which fetches nothing, is drawn).
-const REMOTE_IMAGE = /\bimg\s*:\s*["']?(?!\s*data:)/i
+const IMAGE_KEY = /img/gi
+const DATA_IMAGE = /\bimg\s*:\s*["']?data:/gi
 let initialized = false
 let counter = 0
 // Mermaid keeps per-render state in module globals: one diagram at a time.
@@ -25,8 +24,21 @@ export function renderMermaid(source: string): Promise<string | null> {
   return next
 }
 
+/**
+ * Whether the source may hold an image shape (`A@{ img: "https://…" }`), which Mermaid loads at once, with no click,
+ * to measure it. Its key can be written `"img"`, `'img'` or spelled with escapes in a quoted string, so after a
+ * shape's `@{` there may be no escape and no "img" but in the plain form with a data: URL (which fetches nothing).
+ * Such a diagram stays as code. (Every other image Mermaid draws is stopped in the page by `withInertStyles`.)
+ */
+function mayFetchImage(source: string): boolean {
+  const shapeData = source.indexOf('@{')
+  if (shapeData === -1) return false
+  const rest = source.slice(shapeData)
+  return rest.includes('\\') || (rest.match(IMAGE_KEY)?.length ?? 0) !== (rest.match(DATA_IMAGE)?.length ?? 0)
+}
+
 async function renderOne(source: string): Promise<string | null> {
-  if (source.length > MAX_SOURCE || REMOTE_IMAGE.test(source)) return null
+  if (source.length > MAX_SOURCE || mayFetchImage(source)) return null
   if (!initialized) {
     mermaid.initialize({
       startOnLoad: false,

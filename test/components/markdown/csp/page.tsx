@@ -16,10 +16,13 @@ const TEXT = [
   '```',
 ].join('\n')
 
-// A diagram with an image shape, which Mermaid would lay out in the page (and so fetch) before any click
-const EXFIL = ['```mermaid', 'flowchart LR', '  A@{ img: "/exfil?conversation=secret", h: 10, constraint: "on" }', '  A --> B[Next]', '```'].join(
-  '\n',
-)
+// Diagrams with an image shape, which Mermaid would lay out in the page (and so fetch) before any click: the key
+// plain, quoted either way, and spelled with an escape
+const EXFIL = ['img', '"img"', "'img'", '"im\\x67"']
+  .map((key) =>
+    ['```mermaid', 'flowchart LR', `  A@{ ${key}: "/exfil?conversation=secret", h: 10, constraint: "on" }`, '  A --> B[Next]', '```'].join('\n'),
+  )
+  .join('\n\n')
 
 // `#math` keeps only the formulas, so their violations (none expected) are counted apart from Mermaid's
 const text = location.hash === '#math' ? (TEXT.split('```mermaid')[0] ?? '') : location.hash === '#exfil' ? `${TEXT}\n\n${EXFIL}` : TEXT
