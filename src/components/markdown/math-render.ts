@@ -9,6 +9,12 @@ export type MathNode =
 // formulas longer or deeper than this are not prose: they stay as their source
 const MAX_SOURCE = 20_000
 const MAX_DEPTH = 64
+// A macro defined in the formula is expanded at each use: a long body used a thousand times (maxExpand) is a
+// million nodes from 3 KB of source. Chat math has no need to define macros: such a formula stays as its source.
+const DEFINES_MACRO = /\\(?:[gex]?def|let|futurelet|global|(?:re)?newcommand|providecommand)(?![a-zA-Z])/
+// The MathML of a formula is held to a constant times its source (a plain formula makes 2–4 nodes per character)
+const NODES_PER_CHARACTER = 16
+const NODES_MINIMUM = 256
 // MathML presentation attributes KaTeX writes; anything else (a URL, a handler, a style) is dropped
 const ATTRIBUTES = new Set([
   'xmlns',
@@ -66,12 +72,17 @@ interface KatexNode {
   readonly children?: readonly KatexNode[]
 }
 
-function convert(node: KatexNode, depth: number): MathNode | null {
+interface Budget {
+  nodes: number
+}
+
+function convert(node: KatexNode, depth: number, budget: Budget): MathNode | null {
   if (depth > MAX_DEPTH) throw new RangeError('formula nested too deep')
+  if (--budget.nodes < 0) throw new RangeError('formula too large')
   if (node.children === undefined) return typeof node.text === 'string' ? { type: 'text', value: node.text } : null
   const children: MathNode[] = []
   for (const child of node.children) {
-    const converted = convert(child, depth + 1)
+    const converted = convert(child, depth + 1, budget)
     if (converted !== null) children.push(converted)
   }
   // KaTeX wraps its MathML in a `<span class="katex">`: only the MathML is kept
@@ -87,10 +98,11 @@ function convert(node: KatexNode, depth: number): MathNode | null {
 /**
  * Typesets `tex` with KaTeX as MathML (the browser lays it out: no stylesheet, no inline styles, no fonts to
  * fetch), with `trust: false` so `\href`, `\url`, `\includegraphics` and `\html…` are refused. Returns null when
- * the formula can't be typeset, so the caller keeps showing its source.
+ * the formula can't be typeset, defines a macro, or would make more MathML than a constant times its length, so
+ * the caller keeps showing its source.
  */
 export function renderMath(tex: string, display: boolean): MathNode | null {
-  if (tex.length > MAX_SOURCE) return null
+  if (tex.length > MAX_SOURCE || DEFINES_MACRO.test(tex)) return null
   try {
     const tree = buildTree(tex, {
       displayMode: display,
@@ -102,7 +114,7 @@ export function renderMath(tex: string, display: boolean): MathNode | null {
       // \rule and the like no larger than this (in em): a 3000em box painted over the turn
       maxSize: 20,
     }) as unknown as KatexNode
-    return convert(tree, 0)
+    return convert(tree, 0, { nodes: NODES_MINIMUM + NODES_PER_CHARACTER * tex.length })
   } catch {
     return null
   }

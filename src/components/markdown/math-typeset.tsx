@@ -19,7 +19,8 @@ function typeset(tex: string, display: boolean): MathNode | null {
 function renderMathNode(node: MathNode, key: number): ReactNode {
   if (node.type === 'text') return node.value
   // the tree is bounded in depth by the math chunk, and holds only MathML tags and presentation attributes
-  return createElement(node.tag, { key, ...node.attributes }, ...node.children.map(renderMathNode))
+  // children as one array, not spread as arguments: a wide row would overflow the call stack
+  return createElement(node.tag, { key, ...node.attributes }, node.children.map(renderMathNode))
 }
 
 /** A finished formula as KaTeX's MathML, in React elements; its source when KaTeX can't typeset it. */
