@@ -5,6 +5,7 @@ import { parseInline, type InlineContext } from './inline-parser'
 import { mayBecomeDefinition } from './link-definitions'
 import type { BlockNode, InlineNode, ListItemNode } from './types'
 import { PARSE_WORK } from './parse-work'
+import { trimRun } from './trim-run'
 
 const TASK = /^\[([ xX])\](?:[ \t]+|$)/
 const TABLE_ROW_START = /^[ \t]*\|/
@@ -15,7 +16,7 @@ export interface BuildContext extends InlineContext {
 }
 
 function trimContent(text: string): string {
-  return text.replace(/^[ \t\n]+|[ \t\n]+$/g, '')
+  return trimRun(text, ' \t\n')
 }
 
 function endsWithBlankLine(block: TreeBlock, next: TreeBlock | undefined): boolean {

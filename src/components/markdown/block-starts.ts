@@ -1,6 +1,7 @@
 import { createBlock, isBlank, MAX_NESTING, type LineCursor, type ListData, type TreeBlock, type TreeKind } from './block-lines'
 import { endsWithPipe, parseAlign, splitRow } from './block-table'
 import { takeDefinitions } from './link-definitions'
+import { runStart } from './trim-run'
 
 /** What the block starts need from the parser. */
 export interface BlockStarter {
@@ -43,6 +44,17 @@ function startBlockquote(parser: BlockStarter, container: TreeBlock): OpenResult
   return 'container'
 }
 
+// A heading's content without its closing #s: spaces or tabs, #s, then optional spaces or tabs at the end (the whole
+// content when it is only that).
+function withoutClosingSequence(content: string): string {
+  const end = runStart(content, ' \t')
+  const hashes = runStart(content, '#', end)
+  if (hashes === end) return content
+  const spaces = runStart(content, ' \t', hashes)
+  if (spaces === 0) return ''
+  return spaces === hashes ? content : content.slice(0, spaces)
+}
+
 function startHeading(parser: BlockStarter): OpenResult {
   const cursor = parser.cursor
   const rest = cursor.line.slice(cursor.nextNonspace)
@@ -53,10 +65,7 @@ function startHeading(parser: BlockStarter): OpenResult {
   parser.closeUnmatchedBlocks()
   const heading = parser.addChild('heading', cursor.nextNonspace)
   heading.level = match[0].trim().length as 1 | 2 | 3 | 4 | 5 | 6
-  const content = cursor.line
-    .slice(cursor.offset)
-    .replace(/^[ \t]*#+[ \t]*$/, '')
-    .replace(/[ \t]+#+[ \t]*$/, '')
+  const content = withoutClosingSequence(cursor.line.slice(cursor.offset))
   heading.lines.push(content)
   heading.partialLine = cursor.partial
   cursor.advanceOffset(cursor.line.length - cursor.offset, false)

@@ -1,5 +1,6 @@
 import type { InlineNode } from './types'
 import { PARSE_WORK } from './parse-work'
+import { trimRunEnd } from './trim-run'
 
 // GFM's extended autolinks (`www.…`, `http(s)://…`, `ftp://…`, `a@b.c`), stopped at whitespace, `<` and, for
 // model output, CJK text or punctuation (`详见https://a.b。`)
@@ -69,7 +70,7 @@ function matchEmail(candidate: string, before: string | undefined, scheme: strin
   if (!domain.includes('.') || /[-_]$/.test(domain)) return undefined
   const address = `${candidate.slice(0, at + 1)}${domain}`
   // `xmpp:` addresses may carry one `/resource`
-  const tail = scheme === 'xmpp:' && domain.length === candidate.length - at - 1 ? resource.replace(/\.+$/, '') : ''
+  const tail = scheme === 'xmpp:' && domain.length === candidate.length - at - 1 ? trimRunEnd(resource, '.') : ''
   const text = `${scheme}${address}${tail}`
   return { text, url: scheme === '' ? `mailto:${address}` : text }
 }

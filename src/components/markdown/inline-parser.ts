@@ -15,6 +15,7 @@ import {
 import { DestinationIndex, MAX_LABEL_LENGTH, normalizeLabel, parseAutolink, parseLinkLabel, parseLinkTail } from './inline-links'
 import type { InlineNode } from './types'
 import { PARSE_WORK } from './parse-work'
+import { trimRunEnd } from './trim-run'
 
 /** A link reference definition (`[label]: url "title"`). */
 export interface LinkDefinition {
@@ -136,7 +137,7 @@ export function parseInline(text: string, open: boolean, context: InlineContext 
           position = close + length
         } else if (open) {
           flush()
-          const value = codeSpanContent(text.slice(runEnd).replace(/`+$/, ''))
+          const value = codeSpanContent(trimRunEnd(text.slice(runEnd), '`'))
           const node: InlineNode = { type: 'inlineCode', value }
           if (value !== '') list.append({ kind: 'node', node, height: 1, prev: undefined, next: undefined })
           position = text.length
