@@ -2,6 +2,7 @@ import { forwardRef } from 'react'
 import type { HTMLAttributes } from 'react'
 import type { TurnStatus } from '../core/state'
 import { useAgentStrings } from './i18n'
+import { visibleName } from './visible-name'
 
 /** Props of {@link AgentIdentity}. */
 export interface AgentIdentityProps extends HTMLAttributes<HTMLDivElement> {
@@ -24,7 +25,7 @@ export const AgentIdentity = forwardRef<HTMLDivElement, AgentIdentityProps>(func
       <span className="as-avatar" aria-hidden="true">
         {initialOf(name)}
       </span>
-      <span className="as-identity-name">{name}</span>
+      <bdi className="as-identity-name">{visibleName(name)}</bdi>
       {status !== undefined && <span className="as-identity-status">{strings.turnStatus[status]}</span>}
     </div>
   )

@@ -6,6 +6,7 @@ import { LazyThinkingBlockView as ThinkingBlockView, LazyToolCallView as ToolCal
 import { useAgentComponents } from './components-context'
 import { DataBlockView } from './data-block'
 import { TextBlockView } from './text-block'
+import { visibleName } from './visible-name'
 
 /** Props of {@link BlockView}. */
 export interface BlockViewProps {
@@ -44,9 +45,9 @@ export const BlockView = memo(function BlockView({ turnIndex, blockKey, scopeKey
       return (
         <article className="as-tool" data-as-block="tool_result" data-status={entry.block.state}>
           <header className="as-tool-header">
-            <span className="as-tool-name">{entry.block.name ?? entry.block.id}</span>
+            <bdi className="as-tool-name">{visibleName(entry.block.name ?? entry.block.id)}</bdi>
           </header>
-          <ToolOutput result={entry} toolName={entry.block.name ?? entry.block.id} />
+          <ToolOutput result={entry} toolName={visibleName(entry.block.name ?? entry.block.id)} />
         </article>
       )
     }

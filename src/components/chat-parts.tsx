@@ -13,6 +13,7 @@ import type { SubagentLaneViewProps } from './subagent-lane'
 import type { ThinkingBlockViewProps } from './thinking-block'
 import type { TurnActionsProps } from './turn-actions'
 import type { UsageBadgeProps } from './usage-badge'
+import { visibleName } from './visible-name'
 
 /**
  * The parts of `<AgentChat>` a chat does not run at start, each a chunk of its own (see lazyPart), all in one place
@@ -33,7 +34,7 @@ function ToolCallPlaceholder({ toolCallId, scopeKey }: ToolCallViewProps) {
     <article className="as-tool" data-as-block="tool_use" aria-busy="true">
       <div className="as-tool-header">
         <span className="as-tool-icon" aria-hidden="true" />
-        <span className="as-tool-name">{name ?? '…'}</span>
+        <bdi className="as-tool-name">{name == null ? '…' : visibleName(name)}</bdi>
       </div>
     </article>
   )

@@ -7,6 +7,7 @@ import { jsonDiff } from './json-diff'
 import { useAgentStrings } from './i18n'
 import { prettyJson } from './format-json'
 import { JsonView } from './json-view'
+import { visibleName } from './visible-name'
 
 /** Props of {@link ConfirmationCard}. */
 export interface ConfirmationCardProps extends Omit<HTMLAttributes<HTMLElement>, 'onChange'> {
@@ -62,7 +63,7 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
   const editorId = useId()
   const errorId = useId()
   const ruleGroup = useId()
-  const name = toolCall.name ?? toolCall.id
+  const name = visibleName(toolCall.name ?? toolCall.id)
   const parsed = useMemo(() => parseArguments(draft, strings), [draft, strings])
   const ruleContent = ruleScope === 'any' ? null : ruleContentOf(toolCall)
   const rule: PermissionRule | null = toolCall.name === null || !canAlwaysAllow ? null : allowRule(toolCall, ruleContent)
@@ -95,7 +96,7 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
     >
       {variant === 'card' && (
         <header className="as-tool-header">
-          <span className="as-tool-name">{name}</span>
+          <bdi className="as-tool-name">{name}</bdi>
           {decision !== undefined && (
             <span className="as-badge" data-status={decision.approved ? 'success' : 'denied'}>
               {strings.decided(decision.approved)}

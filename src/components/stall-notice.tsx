@@ -1,6 +1,7 @@
 import { forwardRef, useEffect, useState } from 'react'
 import type { HTMLAttributes } from 'react'
 import { useAgentStrings } from './i18n'
+import { visibleName } from './visible-name'
 
 /** Props of {@link StallNotice}. */
 export interface StallNoticeProps extends HTMLAttributes<HTMLParagraphElement> {
@@ -28,7 +29,10 @@ export const StallNotice = forwardRef<HTMLParagraphElement, StallNoticeProps>(fu
         strings.stillWorking
       ) : (
         <>
-          {strings.stillRunning} <code>{toolName}</code>
+          {strings.stillRunning}{' '}
+          <code>
+            <bdi>{visibleName(toolName)}</bdi>
+          </code>
         </>
       )}
       {' · '}

@@ -9,6 +9,7 @@ import { useAgentParts } from './components-context'
 import { summarizeArguments } from './format-json'
 import { useAgentStrings } from './i18n'
 import type { SubagentLaneViewProps } from './subagent-lane'
+import { visibleName } from './visible-name'
 
 /**
  * What `SubagentLaneView` shows, in a chunk of its own (chat-parts): its turns come from the `Turn` of
@@ -28,14 +29,14 @@ export const SubagentLaneBody = forwardRef<HTMLElement, SubagentLaneViewProps>(f
   const lastIndex = shown[shown.length - 1] ?? -1
   const last = scope.turns[lastIndex]
   const status = scope.open && lastIndex === scope.turns.length - 1 ? 'streaming' : (last?.status ?? 'completed')
-  const name = last?.name ?? scope.source ?? scopeKey
+  const name = visibleName(last?.name ?? scope.source ?? scopeKey)
   return (
     <section className="as-lane" data-status={status} aria-label={strings.labelled(strings.subagent, name)} {...rest} ref={ref}>
       <button type="button" className="as-lane-header" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         <span className="as-avatar" aria-hidden="true">
           {[...name][0]?.toLocaleUpperCase() ?? '?'}
         </span>
-        <span className="as-lane-name">{name}</span>
+        <bdi className="as-lane-name">{name}</bdi>
         <span className="as-badge" data-status={status}>
           {strings.turnStatus[status]}
         </span>
@@ -79,7 +80,10 @@ function SubagentConfirmation({ request }: { readonly request: SubagentPendingCo
       <ul>
         {request.toolCalls.map((call) => (
           <li key={call.id}>
-            <code>{call.name}</code> <code>{call.content ?? summarizeArguments(call.input, 200)}</code>
+            <code>
+              <bdi>{visibleName(call.name ?? call.id)}</bdi>
+            </code>{' '}
+            <code>{call.content ?? summarizeArguments(call.input, 200)}</code>
           </li>
         ))}
       </ul>

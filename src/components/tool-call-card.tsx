@@ -13,6 +13,7 @@ import { JsonView } from './json-view'
 import { secondsBetween, useAgentStrings } from './i18n'
 import { ToolOutput } from './tool-output'
 import type { ToolCallStatus } from './tool-status'
+import { visibleName } from './visible-name'
 
 /** Props of {@link ToolCallCard}. */
 export interface ToolCallCardProps extends ToolCallRendererProps, Omit<HTMLAttributes<HTMLElement>, 'children'> {
@@ -124,7 +125,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
   const measured = timed ? secondsBetween(result.startedAt, result.endedAt) : null
   // a call quicker than a tenth of a second says so, rather than "0.0 s"
   const seconds = measured === '0.0' ? '<0.1' : measured
-  const name = call.block.name ?? '…'
+  const name = visibleName(call.block.name ?? '…')
   const streamingArguments = call.status === 'streaming'
   const edited = call.editedFrom
   // What a tool made (an image, a recording) is the point of the call: such a card stays open.
@@ -176,7 +177,7 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
           <span className="as-tool-icon" data-status={shownStatus} aria-hidden="true">
             {ICONS[shownStatus]}
           </span>
-          <span className="as-tool-name">{name}</span>
+          <bdi className="as-tool-name">{name}</bdi>
           {summary !== '' && <span className="as-tool-summary">{summary}</span>}
         </button>
         <span className="as-badge" data-status={shownStatus}>

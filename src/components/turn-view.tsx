@@ -8,6 +8,7 @@ import { BlockBoundary } from './render-boundary'
 import { useAgentParts } from './components-context'
 import { useAgentStrings } from './i18n'
 import { LazyStallNotice as StallNotice, LazyTurnActions as TurnActions, LazyUsageBadge as UsageBadge } from './chat-parts'
+import { visibleName } from './visible-name'
 
 /** Props of {@link TurnView}. */
 export interface TurnViewProps {
@@ -40,7 +41,7 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
       ))}
       {denied !== '' && (
         <p className="as-denial" data-status={status}>
-          {stopped ? strings.youDeniedStopped(denied) : strings.youDenied(denied)}
+          {stopped ? strings.youDeniedStopped(visibleName(denied)) : strings.youDenied(visibleName(denied))}
         </p>
       )}
       {stalledSince !== null && <StallNotice since={stalledSince} toolName={runningTool} />}
