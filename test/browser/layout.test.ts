@@ -1,0 +1,74 @@
+/** Layout defects a design review found, each held in a real browser: boxes measured, not screenshotted. */
+import type { Page } from 'playwright-core'
+import { afterEach, expect, it } from 'vitest'
+import { suiteBrowser, openDemo, send, waitForTurn, type Demo } from './demo-page'
+
+const browser = suiteBrowser()
+let demo: Demo
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const
+
+afterEach(async () => {
+  const violations = await demo.violations()
+  await demo.close()
+  expect(violations).toEqual([])
+  expect(demo.errors).toEqual([])
+  expect(demo.outsideRequests).toEqual([])
+})
+
+// The user bubble's height less its text's: the vertical padding alone when nothing else takes a row.
+function bubbleBand(page: Page): Promise<number> {
+  return page.locator('.as-user').evaluate((bubble) => {
+    const text = bubble.querySelector('.as-user-text')!.getBoundingClientRect().height
+    const style = getComputedStyle(bubble)
+    return bubble.getBoundingClientRect().height - text - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
+  })
+}
+
+// Whether the point at the middle of the element hits it (it is painted there, not clipped or covered).
+function hitsItself(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === element
+  })
+}
+
+it('keeps no empty band for a hidden Edit in the user bubble on a desktop, and shows Edit on hover and on focus', async () => {
+  demo = await openDemo(browser())
+  const { page } = demo
+  await send(page, 'weather')
+  await waitForTurn(page, 0, ['completed'])
+  await page.mouse.move(0, 0)
+  const edit = page.getByRole('button', { name: 'Edit', exact: true })
+  const opacity = () => edit.evaluate((button) => getComputedStyle(button).opacity)
+  expect(await opacity()).toBe('0')
+  expect(await bubbleBand(page)).toBeLessThanOrEqual(1)
+  await page.locator('.as-user').hover()
+  expect(await opacity()).toBe('1')
+  expect(await hitsItself(page, '.as-user-edit')).toBe(true)
+  // beside the bubble, inside the column
+  const button = (await edit.boundingBox())!
+  const bubble = (await page.locator('.as-user').boundingBox())!
+  const column = (await page.locator('.as-list-content').boundingBox())!
+  expect(button.x + button.width).toBeLessThanOrEqual(bubble.x)
+  expect(button.x).toBeGreaterThanOrEqual(column.x)
+  await page.mouse.move(0, 0)
+  await edit.focus()
+  expect(await opacity()).toBe('1')
+  await page.keyboard.press('Enter')
+  await page.getByRole('textbox', { name: 'Edit', exact: true }).waitFor()
+})
+
+it('shows Edit in the user bubble on a phone, where nothing hovers', async () => {
+  demo = await openDemo(browser(), PHONE)
+  const { page } = demo
+  await send(page, 'weather')
+  await waitForTurn(page, 0, ['completed'])
+  const edit = page.getByRole('button', { name: 'Edit', exact: true })
+  expect(await edit.evaluate((button) => getComputedStyle(button).opacity)).toBe('1')
+  const button = (await edit.boundingBox())!
+  const bubble = (await page.locator('.as-user').boundingBox())!
+  expect(button.x).toBeGreaterThanOrEqual(bubble.x)
+  expect(button.x + button.width).toBeLessThanOrEqual(390)
+  expect(await hitsItself(page, '.as-user-edit')).toBe(true)
+})
