@@ -72,3 +72,44 @@ it('shows Edit in the user bubble on a phone, where nothing hovers', async () =>
   expect(button.x + button.width).toBeLessThanOrEqual(390)
   expect(await hitsItself(page, '.as-user-edit')).toBe(true)
 })
+
+// The width of a button before and after a click that turns its label into "Copied" (or 已复制).
+async function widthsAroundCopy(page: Page, selector: string, copied: string): Promise<readonly number[]> {
+  const button = page.locator(selector).first()
+  await button.scrollIntoViewIfNeeded()
+  const before = (await button.boundingBox())!.width
+  await button.click()
+  await expect.poll(() => button.textContent()).toBe(copied)
+  // the label laid out unseen is not read either: the name is the label shown
+  expect(await page.getByRole('button', { name: copied, exact: true }).count()).toBe(1)
+  return [before, (await button.boundingBox())!.width]
+}
+
+it('keeps the width of a reply\'s Copy buttons when they say "Copied", in English and in Simplified Chinese', async () => {
+  demo = await openDemo(browser(), { permissions: ['clipboard-read', 'clipboard-write'] })
+  const { page } = demo
+  for (const [lang, label, copied] of [
+    ['en', 'Message', 'Copied'],
+    ['zh-CN', '消息', '已复制'],
+  ] as const) {
+    await page.goto(`${new URL(page.url()).origin}/?lang=${lang}`)
+    await send(page, 'weather', label)
+    await waitForTurn(page, 0, ['completed'])
+    for (const nth of [0, 1]) {
+      const [before, after] = await widthsAroundCopy(page, `.as-turn-actions button >> nth=${nth}`, copied)
+      expect(after, `${lang} button ${nth}`).toBe(before)
+    }
+  }
+})
+
+it('keeps the width of a code block\'s Copy button when it says "Copied"', async () => {
+  demo = await openDemo(browser(), { permissions: ['clipboard-read', 'clipboard-write'] })
+  const { page } = demo
+  await send(page, 'Write me something long')
+  // once a fence has closed, stop (a streaming answer moves the button under the pointer)
+  await page.locator('.as-md-copy:not([disabled])').first().waitFor()
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await waitForTurn(page, 0, ['interrupted', 'stopped', 'completed'])
+  const [before, after] = await widthsAroundCopy(page, '.as-md-copy:not([disabled])', 'Copied')
+  expect(after).toBe(before)
+})
