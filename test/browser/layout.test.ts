@@ -1,7 +1,7 @@
 /** Layout defects a design review found, each held in a real browser: boxes measured, not screenshotted. */
 import type { Page } from 'playwright-core'
 import { afterEach, expect, it } from 'vitest'
-import { suiteBrowser, openDemo, send, waitForTurn, type Demo } from './demo-page'
+import { suiteBrowser, openDemo, overflowOf, send, waitForTurn, type Demo } from './demo-page'
 
 const browser = suiteBrowser()
 let demo: Demo
@@ -113,3 +113,28 @@ it('keeps the width of a code block\'s Copy button when it says "Copied"', async
   const [before, after] = await widthsAroundCopy(page, '.as-md-copy:not([disabled])', 'Copied')
   expect(after).toBe(before)
 })
+
+// The left and right edges of the first element that matches.
+async function edgesOf(page: Page, selector: string): Promise<readonly [number, number]> {
+  const box = (await page.locator(selector).first().boundingBox())!
+  return [box.x, box.x + box.width]
+}
+
+for (const [name, options] of [
+  ['a wide desktop', { viewport: { width: 1600, height: 800 } }],
+  ['a phone', PHONE],
+] as const) {
+  it(`holds the error banner to the message column on ${name}`, async () => {
+    demo = await openDemo(browser(), options)
+    const { page } = demo
+    await send(page, 'crash')
+    await page.locator('.as-error').waitFor()
+    const [left, right] = await edgesOf(page, '.as-error')
+    const [columnLeft, columnRight] = await edgesOf(page, '.as-list-content')
+    expect(left).toBeGreaterThanOrEqual(columnLeft)
+    expect(right).toBeLessThanOrEqual(columnRight)
+    // and as wide as the composer's row, on which it sits
+    expect([left, right]).toEqual(await edgesOf(page, '.as-composer-row'))
+    expect(await overflowOf(page)).toEqual([])
+  })
+}
