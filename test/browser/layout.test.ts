@@ -138,3 +138,46 @@ for (const [name, options] of [
     expect(await overflowOf(page)).toEqual([])
   })
 }
+
+for (const [name, options, lang, close] of [
+  ['a desktop', {}, 'en', 'Close'],
+  ['a phone, in Simplified Chinese', PHONE, 'zh-CN', '关闭'],
+] as const) {
+  it(`fits the image lightbox to the viewport of ${name}, keeps the image's ratio, and gives focus back to the thumbnail`, async () => {
+    demo = await openDemo(browser(), options)
+    const { page } = demo
+    await page.goto(`${new URL(page.url()).origin}/?lang=${lang}`)
+    await send(page, 'draw an app icon', lang === 'en' ? 'Message' : '消息')
+    await waitForTurn(page, 0, ['completed'])
+    const thumbnail = page.locator('.as-thumb').first()
+    const isFocused = () => thumbnail.evaluate((button) => button === document.activeElement)
+    await thumbnail.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+    expect(await dialog.getAttribute('aria-label')).toBe(lang === 'en' ? 'image' : '图片')
+    const image = await dialog.locator('img').evaluate((node: HTMLImageElement) => {
+      const box = node.getBoundingClientRect()
+      return { box: box.toJSON() as DOMRect, ratio: node.naturalWidth / node.naturalHeight, width: innerWidth, height: innerHeight }
+    })
+    // within the viewport with a margin, larger than the thumbnail, and as wide as tall (the icon is square)
+    expect(image.box.left).toBeGreaterThanOrEqual(8)
+    expect(image.box.top).toBeGreaterThanOrEqual(8)
+    expect(image.box.right).toBeLessThanOrEqual(image.width - 8)
+    expect(image.box.bottom).toBeLessThanOrEqual(image.height - 8)
+    expect(image.box.width).toBeGreaterThan(96)
+    expect(Math.abs(image.box.width / image.box.height - image.ratio)).toBeLessThan(0.01)
+    // the close button sits on the image, and is named in the chat's language
+    const button = (await dialog.getByRole('button', { name: close, exact: true }).boundingBox())!
+    expect(button.x).toBeGreaterThanOrEqual(image.box.left)
+    expect(button.x + button.width).toBeLessThanOrEqual(image.box.right)
+    expect(await dialog.evaluate((node) => node.scrollWidth <= node.clientWidth && node.scrollHeight <= node.clientHeight)).toBe(true)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await isFocused()).toBe(true)
+    await thumbnail.click()
+    await dialog.getByRole('button', { name: close, exact: true }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await isFocused()).toBe(true)
+  })
+}
