@@ -53,10 +53,11 @@ export const BlockView = memo(function BlockView({ turnIndex, blockKey, scopeKey
     }
     case 'hint': {
       return (
-        <aside className="as-hint" data-as-block="hint">
+        // a note, not an aside: a landmark per hint would fill the landmark list with unnamed entries
+        <div className="as-hint" role="note" data-as-block="hint">
           {entry.block.source ? <strong>{entry.block.source}: </strong> : null}
           {entry.block.hint}
-        </aside>
+        </div>
       )
     }
     default: {

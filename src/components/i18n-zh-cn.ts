@@ -133,6 +133,7 @@ export const AGENT_STRINGS_ZH_CN: AgentStrings = {
   rawJson: '原始 JSON',
   confirmCall: (tool) => `${tool}：按 A 批准，按 D 拒绝，按 J 到下一个调用`,
   confirmUnavailable: '无法加载审批按钮，网络连接可能已中断。',
+  cannotAnswerHere: '无法在此答复',
   decidedPending: (approved) => (approved ? '已批准' : '已拒绝'),
   batchTitle: (count) => `${count} 个调用等待你的确认`,
   batchNext: '下一个',

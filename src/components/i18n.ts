@@ -183,6 +183,8 @@ const EN = {
   rawJson: 'Raw JSON',
   confirmCall: (tool: string) => `${tool}: approve with A, deny with D, J for the next call`,
   confirmUnavailable: 'The approval buttons could not be loaded; the connection may have dropped.',
+  /** The badge of a call waiting for an answer that this connection cannot send (see `transportCannotConfirm`). */
+  cannotAnswerHere: 'Cannot be answered here',
   decidedPending: (approved: boolean): string => (approved ? 'Approved' : 'Denied'),
   batchTitle: (count: number) => `${count} call${count === 1 ? ' needs' : 's need'} your approval`,
   batchNext: 'Next',

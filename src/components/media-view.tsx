@@ -77,7 +77,7 @@ function Thumbnail({ src, alt }: { readonly src: string; readonly alt: string })
         <dialog
           ref={dialog}
           className="as-lightbox"
-          aria-label={alt || strings.openImage('')}
+          aria-label={alt || strings.mediaKind.image}
           onClose={() => setOpen(false)}
           onClick={(event) => {
             if (event.target === event.currentTarget) close()

@@ -132,15 +132,17 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
   const made = result?.block.output.some((block) => block.type !== 'text') ?? false
   const open = confirmation !== null || (chosen ?? (OPEN_BY_STATUS[status] || made))
   const decision = confirmation?.decision
-  const badge = decision !== undefined ? strings.decidedPending(decision.approved) : strings.toolStatus[status]
-  const shownStatus = decision === undefined ? status : decision.approved ? 'success' : 'denied'
+  // A call this transport cannot answer (AG-UI) waits without asking: pending, not the asking glow and shortcuts.
+  const canAnswer = confirmation?.offer.canAnswer ?? true
+  const cardStatus = canAnswer ? status : 'pending'
+  const badge = decision !== undefined ? strings.decidedPending(decision.approved) : canAnswer ? strings.toolStatus[status] : strings.cannotAnswerHere
+  const shownStatus = decision === undefined ? cardStatus : decision.approved ? 'success' : 'denied'
   const summary = summarizeArguments(streamingArguments ? input : (call.block.input ?? input))
   const keyboard = (event: KeyboardEvent<HTMLElement>) => {
     onKeyDown?.(event)
     if (event.defaultPrevented || confirmation === null || session === null) return
     if (event.altKey || event.ctrlKey || event.metaKey || (event.target as HTMLElement).closest('textarea, input') !== null) return
     const key = event.key.toLowerCase()
-    const canAnswer = confirmation.offer.canAnswer
     if ((key === 'a' || key === 'd') && canAnswer) {
       confirmation.decide({ toolCallId: confirmation.toolCall.id, approved: key === 'a' })
       // on to the next call still waiting, so that A, A answers two calls rather than one twice
@@ -154,13 +156,13 @@ export const ToolCallCard = forwardRef<HTMLElement, ToolCallCardProps>(function 
     <article
       className="as-tool"
       data-as-block="tool_use"
-      data-status={status}
+      data-status={cardStatus}
       data-state={open ? 'open' : 'closed'}
       data-decision={decision === undefined ? undefined : decision.approved ? 'approved' : 'denied'}
       data-tool={call.block.name ?? ''}
       tabIndex={confirmation === null ? undefined : -1}
-      aria-keyshortcuts={confirmation === null ? undefined : 'A D J K'}
-      aria-label={confirmation === null ? undefined : strings.confirmCall(name)}
+      aria-keyshortcuts={confirmation === null ? undefined : canAnswer ? 'A D J K' : 'J K'}
+      aria-label={confirmation === null ? undefined : canAnswer ? strings.confirmCall(name) : name}
       {...rest}
       onKeyDown={keyboard}
       ref={attach}

@@ -92,10 +92,16 @@ export function TurnActions({ index, container }: TurnActionsProps) {
     <div className="as-turn-actions" role="group" aria-label={strings.turnActions}>
       {hasText && (
         <>
-          <button type="button" className="as-action" onClick={() => copy('markdown')}>
+          {/* data-alt: the label not shown, laid out unseen so that the button keeps its width (styles.css) */}
+          <button
+            type="button"
+            className="as-action"
+            data-alt={copied === 'markdown' ? strings.copyMarkdown : strings.copied}
+            onClick={() => copy('markdown')}
+          >
             {copied === 'markdown' ? strings.copied : strings.copyMarkdown}
           </button>
-          <button type="button" className="as-action" onClick={() => copy('text')}>
+          <button type="button" className="as-action" data-alt={copied === 'text' ? strings.copyText : strings.copied} onClick={() => copy('text')}>
             {copied === 'text' ? strings.copied : strings.copyText}
           </button>
         </>

@@ -179,6 +179,17 @@ async function walk(transport: (typeof TRANSPORTS)[number], viewport: Viewport):
         // what the transport cannot carry is not offered, and said
         await page.getByText(EN.transportCannotConfirm).first().waitFor()
         expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0)
+        // and the cards wait, neutral: pending, without the asking glow
+        const looks = await page
+          .locator('article.as-tool')
+          .evaluateAll((nodes) =>
+            nodes.map((node) => [node.getAttribute('data-status'), getComputedStyle(node).boxShadow, node.querySelector('.as-badge')?.textContent]),
+          )
+        expect(looks).toEqual([
+          ['pending', 'none', EN.cannotAnswerHere],
+          ['pending', 'none', EN.cannotAnswerHere],
+        ])
+        await run.check('confirm-unanswerable')
         return
       }
       expect(await cards.count()).toBe(2)

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react'
+import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AgentChat } from '../../src/components/agent-chat'
 import { MessageList } from '../../src/components/message-list'
 import { AgentProvider } from '../../src/react/agent-provider'
 import type { AgentStore } from '../../src/store/agent-store-state'
 import { storeFromEvents } from '../fixtures/agent-store'
+import { JSDOM_AXE_OPTIONS } from '../fixtures/jsdom-axe'
 import { loadFixtures } from '../fixtures/load-fixtures'
 import { end, resultEnd, resultStart, resultText, start, thinking } from '../fixtures/script'
 
@@ -27,6 +29,15 @@ describe('BlockView', () => {
     const hints = [...container.querySelectorAll('[data-as-block="hint"]')].map((hint) => hint.textContent)
     expect(hints[0]).toMatch(/^alice: \[team message from alice\]/)
     expect(hints).toHaveLength(2)
+  })
+
+  // An aside is a landmark: two hints made two unnamed landmarks inside the conversation log.
+  it('shows hints as notes, not landmarks, with no axe violations', async () => {
+    const { container } = render(<AgentChat store={storeFromEvents(fixtures.get('hint-blocks')!, { endOfStream: true })} />)
+    expect(screen.queryAllByRole('complementary')).toEqual([])
+    expect(screen.getAllByRole('note').map((note) => note.getAttribute('data-as-block'))).toEqual(['hint', 'hint'])
+    const results = await axe.run(container, JSDOM_AXE_OPTIONS)
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 
   it('shows a result whose call this client never saw as a card of its own', () => {

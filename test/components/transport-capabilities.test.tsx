@@ -75,6 +75,23 @@ describe('what the transport can carry', () => {
     expect(screen.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe(AGENT_STRINGS.en.composerBlockedTransport)
   })
 
+  it('shows the calls it cannot answer over AG-UI as pending, not asking, and offers no answer keys', async () => {
+    await askToClean(AGUI_CAPABILITIES)
+    const tools = [...document.querySelectorAll<HTMLElement>('article.as-tool')]
+    expect(tools.length).toBeGreaterThan(0)
+    for (const tool of tools) {
+      expect(tool.getAttribute('data-status')).toBe('pending')
+      expect(tool.querySelector('.as-tool-header .as-badge')?.textContent).toBe(AGENT_STRINGS.en.cannotAnswerHere)
+      expect(tool.getAttribute('aria-keyshortcuts')).toBe('J K')
+      expect(tool.getAttribute('aria-label')).not.toMatch(/approve/i)
+    }
+  })
+
+  it('says a call cannot be answered here in Simplified Chinese too', async () => {
+    await askToClean(AGUI_CAPABILITIES, AGENT_STRINGS_ZH_CN)
+    expect(document.querySelector('article.as-tool .as-tool-header .as-badge')?.textContent).toBe('无法在此答复')
+  })
+
   it('says it in Simplified Chinese too', async () => {
     await askToClean(AGENT_PROTOCOL_CAPABILITIES, AGENT_STRINGS_ZH_CN)
     expect(screen.getAllByText(AGENT_STRINGS_ZH_CN.transportApproveDenyOnly)).toHaveLength(1)

@@ -51,7 +51,14 @@ export const CodeBlock = memo(function CodeBlock({ code, language, status, local
     <div className="as-md-code" data-language={language} data-status={status}>
       <div className="as-md-code-header">
         <span className="as-md-code-language">{language}</span>
-        <button type="button" className="as-md-copy" data-state={copied ? 'copied' : 'idle'} disabled={status === 'streaming'} onClick={copy}>
+        <button
+          type="button"
+          className="as-md-copy"
+          data-state={copied ? 'copied' : 'idle'}
+          data-alt={copied ? messages.copy : messages.copied}
+          disabled={status === 'streaming'}
+          onClick={copy}
+        >
           {copied ? messages.copied : messages.copy}
         </button>
         <span role="status" className="as-md-visually-hidden">
