@@ -10,9 +10,43 @@ import { trimRun } from './trim-run'
 const TASK = /^\[([ xX])\](?:[ \t]+|$)/
 const TABLE_ROW_START = /^[ \t]*\|/
 
+/** The inline content of a block's leaves by their text, with the labels each looked up. */
+export type InlineCache = Map<string, { readonly nodes: InlineNode[]; readonly labels: readonly string[] }>
+
 /** How a tree is turned into nodes: a live stream or not, and what inline parsing may look up. */
 export interface BuildContext extends InlineContext {
   readonly streaming: boolean
+  /**
+   * Kept from one parse of a growing block to the next (the same definitions): its finished rows, items and lines
+   * are not parsed inline again, so a table or list streamed row by row costs its block lines, not its inlines.
+   */
+  readonly inlineCache?: InlineCache
+}
+
+// A live block with more distinct leaves than this starts its cache again
+const INLINE_CACHE_LIMIT = 8192
+
+// The inline parse of one leaf's text, from the cache when the same text was parsed the same way before. A leaf
+// still being written (open) is never kept: its text is another one at each parse.
+function inline(text: string, open: boolean, context: BuildContext): InlineNode[] {
+  const cache = context.inlineCache
+  if (cache === undefined || open) return parseInline(text, open, context)
+  const known = cache.get(text)
+  if (known !== undefined) {
+    for (const label of known.labels) context.onLookup?.(label)
+    return known.nodes
+  }
+  const labels: string[] = []
+  const nodes = parseInline(text, open, {
+    ...context,
+    onLookup: (label) => {
+      labels.push(label)
+      context.onLookup?.(label)
+    },
+  })
+  if (cache.size >= INLINE_CACHE_LIMIT) cache.clear()
+  cache.set(text, { nodes, labels })
+  return nodes
 }
 
 function trimContent(text: string): string {
@@ -70,7 +104,7 @@ function buildItem(item: TreeBlock, context: BuildContext): ListItemNode {
       if (paragraph !== undefined && task) {
         checked = task[1] !== ' '
         const rest = paragraph.text.slice(task[0].length)
-        if (rest !== '') children.push({ type: 'paragraph', children: parseInline(rest, paragraph.open, context) })
+        if (rest !== '') children.push({ type: 'paragraph', children: inline(rest, paragraph.open, context) })
         continue
       }
     }
@@ -87,11 +121,11 @@ export function buildBlock(block: TreeBlock, context: BuildContext): BlockNode |
     case 'paragraph': {
       const paragraph = paragraphText(block, context)
       if (paragraph === undefined) return undefined
-      return { type: 'paragraph', children: parseInline(paragraph.text, paragraph.open, context) }
+      return { type: 'paragraph', children: inline(paragraph.text, paragraph.open, context) }
     }
     case 'heading': {
       const open = context.streaming && block.live && block.partialLine
-      return { type: 'heading', level: block.level, children: parseInline(trimContent(block.lines.join('\n')), open, context) }
+      return { type: 'heading', level: block.level, children: inline(trimContent(block.lines.join('\n')), open, context) }
     }
     case 'code': {
       if (block.fence?.char === '$') {
@@ -115,7 +149,7 @@ export function buildBlock(block: TreeBlock, context: BuildContext): BlockNode |
     case 'table': {
       const table = block.table
       if (table === undefined) return undefined
-      const cells = (row: readonly string[]): InlineNode[][] => row.map((cell) => parseInline(cell, false, context))
+      const cells = (row: readonly string[]): InlineNode[][] => row.map((cell) => inline(cell, false, context))
       return { type: 'table', align: table.align, head: cells(table.head), rows: fitRows(table.rows, table.head.length).map(cells) }
     }
     case 'thematicBreak': {

@@ -1,4 +1,4 @@
-import { buildBlock, collectDefinitions } from './block-build'
+import { buildBlock, collectDefinitions, type InlineCache } from './block-build'
 import type { TreeBlock } from './block-lines'
 import { BlockParser } from './block-parser'
 import type { LinkDefinition } from './inline-parser'
@@ -30,6 +30,14 @@ export interface MarkdownParseState {
   readonly referrers: Map<string, number[]>
   /** The options it was parsed with (internal). */
   readonly options: ParseOptions
+  /** The inline parses of the last block's leaves, for the next parse of the same block (internal). */
+  readonly inline: LastBlockInlines | undefined
+}
+
+interface LastBlockInlines {
+  readonly start: number
+  readonly definitions: ReadonlyMap<string, LinkDefinition>
+  readonly cache: InlineCache
 }
 
 const EMPTY_DEFINITIONS: ReadonlyMap<string, LinkDefinition> = new Map()
@@ -139,7 +147,8 @@ export function parseMarkdownIncremental(previous: MarkdownParseState | undefine
   for (const segment of keptSegments) if (segment.block) blocks.push(segment.block)
   if (changed.length > 0) reparseReferrers(segments, blocks, changed, referrers, definitions, options)
 
-  for (const { tree, definitions: own } of drafts) {
+  let inline: LastBlockInlines | undefined
+  for (const [position, { tree, definitions: own }] of drafts.entries()) {
     const startLine = tree.startLine
     const endLine = tree.endLine
     const start = starts[startLine] ?? from
@@ -170,12 +179,18 @@ export function parseMarkdownIncremental(previous: MarkdownParseState | undefine
       blocks.push(old)
       continue
     }
-    const { node, lookups } = buildTracked(tree, open, start, definitions, referrers, options)
+    // the last block is the one that grows: its leaves' inline parses are kept for the next parse
+    if (position === drafts.length - 1) {
+      const kept = previous?.inline
+      inline = kept !== undefined && kept.start === start && kept.definitions === definitions ? kept : { start, definitions, cache: new Map() }
+    }
+    const cache = position === drafts.length - 1 ? inline?.cache : undefined
+    const { node, lookups } = buildTracked(tree, open, start, definitions, referrers, options, cache)
     const block = node === undefined ? undefined : { key: `${index}:${start}`, start, end, source, open, node }
     segments.push({ start, firstLineComplete, tree: lookups.size > 0 ? tree : undefined, block, definitions: own, lookups })
     if (block) blocks.push(block)
   }
-  return { text, streaming, blocks, segments, definitions, referrers, options }
+  return { text, streaming, blocks, segments, definitions, referrers, options, inline }
 }
 
 // Builds the block of the segment at `start`, noting each label it looks up (with the definition it found) so that a
@@ -187,10 +202,12 @@ function buildTracked(
   definitions: ReadonlyMap<string, LinkDefinition>,
   referrers: Map<string, number[]>,
   options: ParseOptions,
+  inlineCache?: InlineCache,
 ): { node: ReturnType<typeof buildBlock>; lookups: Map<string, LinkDefinition | undefined> } {
   const lookups = new Map<string, LinkDefinition | undefined>()
   const node = buildBlock(tree, {
     streaming,
+    inlineCache,
     extendedAutolinks: options.extendedAutolinks,
     math: options.math,
     definitions,
