@@ -181,8 +181,9 @@ export function parseMarkdownIncremental(previous: MarkdownParseState | undefine
     }
     // the last block is the one that grows: its leaves' inline parses are kept for the next parse
     if (position === drafts.length - 1) {
-      const kept = previous?.inline
-      inline = kept !== undefined && kept.start === start && kept.definitions === definitions ? kept : { start, definitions, cache: new Map() }
+      const before = previous?.inline
+      inline =
+        before !== undefined && before.start === start && before.definitions === definitions ? before : { start, definitions, cache: new Map() }
     }
     const cache = position === drafts.length - 1 ? inline?.cache : undefined
     const { node, lookups } = buildTracked(tree, open, start, definitions, referrers, options, cache)
