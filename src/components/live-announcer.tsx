@@ -24,9 +24,11 @@ export function LiveAnnouncer() {
       else if (state.connection !== null && state.connection !== previous.connection) {
         announce(state.connection === 'reconnecting' ? strings.reconnecting : strings.reconnected)
       } else if (state.agent.pendingConfirmation !== null && previous.agent.pendingConfirmation === null) {
-        announce(strings.announceConfirmation)
+        announce(state.capabilities.confirm ? strings.announceConfirmation : strings.cannotAnswerHere)
       } else if (ended && last !== before) {
-        announce(last.status === 'completed' ? strings.announceTurnEnd : strings.turnStatus[last.status])
+        const label =
+          last.status === 'awaiting_confirmation' && !state.capabilities.confirm ? strings.cannotAnswerHere : strings.turnStatus[last.status]
+        announce(last.status === 'completed' ? strings.announceTurnEnd : label)
       }
     })
   }, [store, strings])

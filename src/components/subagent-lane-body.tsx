@@ -10,6 +10,7 @@ import { summarizeArguments } from './format-json'
 import { useAgentStrings } from './i18n'
 import type { SubagentLaneViewProps } from './subagent-lane'
 import { visibleName } from './visible-name'
+import { useStatusLabel } from './use-status-label'
 
 /**
  * What `SubagentLaneView` shows, in a chunk of its own (chat-parts): its turns come from the `Turn` of
@@ -20,6 +21,7 @@ export const SubagentLaneBody = forwardRef<HTMLElement, SubagentLaneViewProps>(f
   ref,
 ) {
   const strings = useAgentStrings()
+  const statusLabel = useStatusLabel()
   const { Turn } = useAgentParts()
   const { scope, pendingConfirmations } = useSubagentLane(scopeKey)
   const [open, setOpen] = useState(defaultOpen)
@@ -38,7 +40,7 @@ export const SubagentLaneBody = forwardRef<HTMLElement, SubagentLaneViewProps>(f
         </span>
         <bdi className="as-lane-name">{name}</bdi>
         <span className="as-badge" data-status={status}>
-          {strings.turnStatus[status]}
+          {statusLabel(status)}
         </span>
       </button>
       <div id={bodyId} hidden={!open}>

@@ -9,6 +9,7 @@ import { useAgentParts } from './components-context'
 import { useAgentStrings } from './i18n'
 import { LazyStallNotice as StallNotice, LazyTurnActions as TurnActions, LazyUsageBadge as UsageBadge } from './chat-parts'
 import { visibleName } from './visible-name'
+import { useStatusLabel } from './use-status-label'
 
 /** Props of {@link TurnView}. */
 export interface TurnViewProps {
@@ -20,6 +21,7 @@ export interface TurnViewProps {
 /** One agent turn: who answers, its blocks in order, then its status (when it did not simply complete), usage and actions. */
 export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnViewProps) {
   const strings = useAgentStrings()
+  const statusLabel = useStatusLabel()
   const element = useRef<HTMLDivElement>(null)
   const keys = useTurnBlockKeys(index, scopeKey)
   const { SubagentLane } = useAgentParts()
@@ -48,7 +50,7 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
       <footer className="as-turn-footer">
         {badge && (
           <span className="as-badge" data-status={status}>
-            {strings.turnStatus[status]}
+            {statusLabel(status)}
           </span>
         )}
         <UsageBadge usage={usage} modelCalls={modelCalls} />

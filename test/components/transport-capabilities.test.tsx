@@ -87,6 +87,13 @@ describe('what the transport can carry', () => {
     }
   })
 
+  it("says so in the turn's footer and to a screen reader too, not that it waits for the user's approval", async () => {
+    await askToClean(AGUI_CAPABILITIES)
+    await waitFor(() => expect(document.querySelector('.as-turn-footer .as-badge')?.textContent).toBe(AGENT_STRINGS.en.cannotAnswerHere))
+    expect(document.body.textContent).not.toContain(AGENT_STRINGS.en.turnStatus.awaiting_confirmation)
+    expect(screen.getByRole('status', { name: '' }).textContent ?? '').not.toContain(AGENT_STRINGS.en.announceConfirmation)
+  })
+
   it('says a call cannot be answered here in Simplified Chinese too', async () => {
     await askToClean(AGUI_CAPABILITIES, AGENT_STRINGS_ZH_CN)
     expect(document.querySelector('article.as-tool .as-tool-header .as-badge')?.textContent).toBe('无法在此答复')

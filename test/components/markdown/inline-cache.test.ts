@@ -7,7 +7,7 @@ const TABLE = `| a | b |\n|---|---|\n${Array.from({ length: 60 }, (_, row) => `|
 const LIST = Array.from({ length: 60 }, (_, item) => `- ${item} ${LINE}\n`).join('')
 
 // The inline content of each finished leaf (a table row's cells, a list item's paragraph) of the last block.
-function leaves(node: BlockNode | undefined): InlineNode[][] {
+function leaves(node: BlockNode | undefined): (readonly InlineNode[])[] {
   if (node?.type === 'table') return node.rows.flat()
   if (node?.type === 'list')
     return node.items.slice(0, -1).flatMap((item) => item.children.map((child) => (child.type === 'paragraph' ? child.children : [])))
@@ -23,7 +23,7 @@ describe('a growing table or list (attack review: every delta parsed each of its
       const document = `[ref]: https://a.example\n\n${text}`
       let state: MarkdownParseState | undefined
       let reused = 0
-      let earlier: InlineNode[][] = []
+      let earlier: (readonly InlineNode[])[] = []
       for (let end = 40; end < document.length + 16; end += 16) {
         state = parseMarkdownIncremental(state, document.slice(0, end), { streaming: true })
         const now = leaves(state.blocks.at(-1)?.node)
