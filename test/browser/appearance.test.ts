@@ -1,17 +1,11 @@
 import type { Page } from 'playwright-core'
 import { afterEach, expect, it } from 'vitest'
-import { suiteBrowser, openDemo, screenshot, send, turns, waitForTurn, type Demo } from './demo-page'
+import { closeCleanly, suiteBrowser, openDemo, screenshot, send, turns, waitForTurn, type Demo } from './demo-page'
 
 const browser = suiteBrowser()
 let demo: Demo
 
-afterEach(async () => {
-  const violations = await demo.violations()
-  await demo.close()
-  expect(violations).toEqual([])
-  expect(demo.errors).toEqual([])
-  expect(demo.outsideRequests).toEqual([])
-})
+afterEach(() => closeCleanly(demo))
 
 // The relative luminance of a computed `rgb()` / `rgba()` colour (WCAG 2).
 function luminance(color: string): number {

@@ -1,18 +1,12 @@
 import { afterEach, expect, it } from 'vitest'
 import { longAnswerText } from '../../src/testing/long-answer'
-import { suiteBrowser, openDemo, screenshot, send, waitForTurn, type Demo } from './demo-page'
+import { closeCleanly, suiteBrowser, openDemo, screenshot, send, waitForTurn, type Demo } from './demo-page'
 
 const browser = suiteBrowser()
 let demo: Demo
 
 // Every test runs the built demo under the strict CSP: our own code must never trip it.
-afterEach(async () => {
-  const violations = await demo.violations()
-  await demo.close()
-  expect(violations).toEqual([])
-  expect(demo.errors).toEqual([])
-  expect(demo.outsideRequests).toEqual([])
-})
+afterEach(() => closeCleanly(demo))
 
 it('streams an answer with a tool call and finishes', async () => {
   demo = await openDemo(browser())

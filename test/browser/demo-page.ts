@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -109,6 +109,15 @@ export async function openDemo(browser: Browser, options: OpenDemoOptions = {}):
     violations: () => page.evaluate(() => (window as unknown as { __cspViolations: CspViolation[] }).__cspViolations.slice()),
     close: () => context.close(),
   }
+}
+
+/** Closes the demo, then fails the test on what went wrong in it: CSP violations, page errors, requests to other hosts. */
+export async function closeCleanly(demo: Demo): Promise<void> {
+  const violations = await demo.violations()
+  await demo.close()
+  expect(violations).toEqual([])
+  expect(demo.errors).toEqual([])
+  expect(demo.outsideRequests).toEqual([])
 }
 
 /** Types a message into the composer and presses Enter, as a user does. */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterEach, expect, it } from 'vitest'
-import { suiteBrowser, openDemo, screenshot, send, turns, waitForTurn, type Demo } from './demo-page'
+import { closeCleanly, suiteBrowser, openDemo, screenshot, send, turns, waitForTurn, type Demo } from './demo-page'
 
 // The tool cards that are asking the user right now (each carries its own Approve / Deny / Edit / Always allow).
 const pendingCards = (page: Page) => page.getByRole('article', { name: /approve with A/ })
@@ -8,13 +8,7 @@ const pendingCards = (page: Page) => page.getByRole('article', { name: /approve 
 const browser = suiteBrowser()
 let demo: Demo
 
-afterEach(async () => {
-  const violations = await demo.violations()
-  await demo.close()
-  expect(violations).toEqual([])
-  expect(demo.errors).toEqual([])
-  expect(demo.outsideRequests).toEqual([])
-})
+afterEach(() => closeCleanly(demo))
 
 it('approves one call and denies the other: the denied card says Denied, the approved one runs', async () => {
   demo = await openDemo(browser())

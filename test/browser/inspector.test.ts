@@ -1,17 +1,11 @@
 import type { Page } from 'playwright-core'
 import { afterEach, expect, it } from 'vitest'
-import { suiteBrowser, isSevere, openDemo, runAxe, screenshot, send, waitForTurn, type Demo } from './demo-page'
+import { closeCleanly, suiteBrowser, isSevere, openDemo, runAxe, screenshot, send, waitForTurn, type Demo } from './demo-page'
 
 const browser = suiteBrowser()
 let demo: Demo
 
-afterEach(async () => {
-  const violations = await demo.violations()
-  await demo.close()
-  expect(violations).toEqual([])
-  expect(demo.errors).toEqual([])
-  expect(demo.outsideRequests).toEqual([])
-})
+afterEach(() => closeCleanly(demo))
 
 function scripts(page: Page): Promise<string[]> {
   return page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname))

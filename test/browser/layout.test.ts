@@ -1,20 +1,14 @@
 /** Layout defects a design review found, each held in a real browser: boxes measured, not screenshotted. */
 import type { Page } from 'playwright-core'
 import { afterEach, expect, it } from 'vitest'
-import { suiteBrowser, openDemo, overflowOf, send, waitForTurn, type Demo } from './demo-page'
+import { closeCleanly, suiteBrowser, openDemo, overflowOf, send, waitForTurn, type Demo } from './demo-page'
 
 const browser = suiteBrowser()
 let demo: Demo
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const
 
-afterEach(async () => {
-  const violations = await demo.violations()
-  await demo.close()
-  expect(violations).toEqual([])
-  expect(demo.errors).toEqual([])
-  expect(demo.outsideRequests).toEqual([])
-})
+afterEach(() => closeCleanly(demo))
 
 // The user bubble's height less its text's: the vertical padding alone when nothing else takes a row.
 function bubbleBand(page: Page): Promise<number> {

@@ -1,16 +1,10 @@
 import { afterEach, expect, it } from 'vitest'
-import { suiteBrowser, openDemo, screenshot, turns, waitForTurn, type Demo } from './demo-page'
+import { closeCleanly, suiteBrowser, openDemo, screenshot, turns, waitForTurn, type Demo } from './demo-page'
 
 const browser = suiteBrowser()
 let demo: Demo
 
-afterEach(async () => {
-  const violations = await demo.violations()
-  await demo.close()
-  expect(violations).toEqual([])
-  expect(demo.errors).toEqual([])
-  expect(demo.outsideRequests).toEqual([])
-})
+afterEach(() => closeCleanly(demo))
 
 it('AG-UI, then Agent Protocol: the weather answer completes, and a confirmed clean-up completes its turn', async () => {
   demo = await openDemo(browser())
