@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useAgentStoreApi } from '../react/agent-context'
 import { selectTurns } from '../store/selectors'
 import { useAgentStrings } from './i18n'
+import { statusLabel } from './use-status-label'
 
 /**
  * A polite live region that speaks at boundaries (a reply finished, a confirmation is needed, the
@@ -26,9 +27,7 @@ export function LiveAnnouncer() {
       } else if (state.agent.pendingConfirmation !== null && previous.agent.pendingConfirmation === null) {
         announce(state.capabilities.confirm ? strings.announceConfirmation : strings.cannotAnswerHere)
       } else if (ended && last !== before) {
-        const label =
-          last.status === 'awaiting_confirmation' && !state.capabilities.confirm ? strings.cannotAnswerHere : strings.turnStatus[last.status]
-        announce(last.status === 'completed' ? strings.announceTurnEnd : label)
+        announce(last.status === 'completed' ? strings.announceTurnEnd : statusLabel(strings, last.status, state.capabilities.confirm))
       }
     })
   }, [store, strings])
