@@ -91,7 +91,9 @@ describe('what the transport can carry', () => {
     await askToClean(AGUI_CAPABILITIES)
     await waitFor(() => expect(document.querySelector('.as-turn-footer .as-badge')?.textContent).toBe(AGENT_STRINGS.en.cannotAnswerHere))
     expect(document.body.textContent).not.toContain(AGENT_STRINGS.en.turnStatus.awaiting_confirmation)
-    expect(screen.getByRole('status', { name: '' }).textContent ?? '').not.toContain(AGENT_STRINGS.en.announceConfirmation)
+    const announced = screen.getByRole('status', { name: '' }).textContent ?? ''
+    expect(announced).toContain(AGENT_STRINGS.en.cannotAnswerHere)
+    expect(announced).not.toContain(AGENT_STRINGS.en.announceConfirmation)
   })
 
   it('says a call cannot be answered here in Simplified Chinese too', async () => {

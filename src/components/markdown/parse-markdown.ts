@@ -180,12 +180,12 @@ export function parseMarkdownIncremental(previous: MarkdownParseState | undefine
       continue
     }
     // the last block is the one that grows: its leaves' inline parses are kept for the next parse
+    let cache: InlineCache | undefined
     if (position === drafts.length - 1) {
       const before = previous?.inline
-      inline =
-        before !== undefined && before.start === start && before.definitions === definitions ? before : { start, definitions, cache: new Map() }
+      inline = before?.start === start && before.definitions === definitions ? before : { start, definitions, cache: new Map() }
+      cache = inline.cache
     }
-    const cache = position === drafts.length - 1 ? inline?.cache : undefined
     const { node, lookups } = buildTracked(tree, open, start, definitions, referrers, options, cache)
     const block = node === undefined ? undefined : { key: `${index}:${start}`, start, end, source, open, node }
     segments.push({ start, firstLineComplete, tree: lookups.size > 0 ? tree : undefined, block, definitions: own, lookups })
