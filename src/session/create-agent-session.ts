@@ -402,8 +402,9 @@ export function createAgentSession(
       if (token !== runToken) return
       if (error !== null) report(error)
       // An answer (approvals, tool results) the server acted on is not sent again: a second approval could run the
-      // tool twice. Only a message, or an answer nothing came back for, is offered again.
-      const retryable = status === 'error' && (request.kind === 'message' || !received)
+      // tool twice. Only a message, or an answer nothing came back for, is offered again; never what the transport
+      // refused, which it would refuse again.
+      const retryable = status === 'error' && error?.code !== 'refused' && (request.kind === 'message' || !received)
       failedRequest = retryable ? request : null
       failedTarget = retryable ? target : null
       stall.stop()

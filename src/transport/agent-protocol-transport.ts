@@ -2,6 +2,7 @@ import { AgentStreamError, messageOf } from '../core/errors'
 import { isJsonObject } from '../core/is-json-object'
 import type { ConfirmResult, Msg, ToolUseBlock } from '../core/message'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
+import { canonicalJson } from './canonical-json'
 import { readEventStream } from './read-event-stream'
 import { fetchHistory } from './fetch-history'
 import { bodyExcerpt } from './stream-endings'
@@ -189,7 +190,6 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
           throw new AgentStreamError('refused', 'No Agent Protocol task is awaiting confirmation: send a message first.')
         }
         const decisions = runRequest.confirmResults.map((result) => decisionOf(result, pendingCalls))
-        awaitingConfirm = false
         return { path: `/tasks/${encodeURIComponent(id)}/resume`, body: { decisions }, what: 'the confirmation' }
       }
       case 'tool-results': {
@@ -232,6 +232,8 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
       if (signal.aborted) return 'aborted'
       throw error
     }
+    // Answered only once the server took the answer: a resume that failed can be sent again.
+    if (runRequest.kind === 'confirm') awaitingConfirm = false
     handlers.onOpen?.()
     let attempt = 0
     let finished = false
@@ -247,8 +249,9 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         }
         if (seq > lastSeq + 1) throw new StreamGap(lastSeq + 1, seq - 1)
         lastSeq = seq
+        // Progress renews the reconnect budget; a frame without a seq proves none (a server could loop on it).
+        attempt = 0
       }
-      if (attempt > 0) attempt = 0
       const type = value.type
       if (typeof value.payload === 'string') {
         let event: unknown
@@ -611,17 +614,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
     }, ms)
     signal.addEventListener('abort', done, { once: true })
   })
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (isJsonObject(value)) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
-      .join(',')}}`
-  }
-  return JSON.stringify(value) ?? 'null'
 }
 
 function parseJson(value: unknown): unknown {

@@ -2,6 +2,7 @@ import { AgentStreamError } from '../core/errors'
 import { isJsonObject } from '../core/is-json-object'
 import type { ConfirmResult, Msg, ToolResultBlock } from '../core/message'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
+import { canonicalJson } from './canonical-json'
 import { readEventStream } from './read-event-stream'
 import { fetchHistory } from './fetch-history'
 import { bodyExcerpt } from './stream-endings'
@@ -145,7 +146,7 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
     return open.map((interrupt) => {
       const result = results.find((candidate) => candidate.toolCall.id === interrupt.toolCallId)
       const approved = result?.confirmed === true
-      const edited = approved && JSON.stringify(result.toolCall.input) !== JSON.stringify(interrupt.input)
+      const edited = approved && canonicalJson(result.toolCall.input) !== canonicalJson(interrupt.input)
       const payload = edited ? { approved, editedArgs: result.toolCall.input } : { approved }
       return { interruptId: interrupt.id, status: 'resolved', payload }
     })
@@ -196,14 +197,18 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
           { status: response.status, body: text },
         )
       }
-      // the resume was sent: those interrupts are answered
-      if (request.kind !== 'message') interrupts = []
       handlers.onOpen?.()
       const mapper = createAguiEventMapper(runId, toolNames)
       let outcome: 'finished' | AgentStreamError | null = null
+      // A resume is answered once the run it started says something: one cut before that can be sent again.
+      let answered = request.kind === 'message'
       await readEventStream(response, {
         signal: controller.signal,
         onEvent: (value) => {
+          if (!answered) {
+            answered = true
+            interrupts = []
+          }
           const mapped = mapper.map(value)
           for (const event of mapped.events) handlers.onEvent(event)
           if (mapped.interrupts !== undefined) interrupts = mapped.interrupts

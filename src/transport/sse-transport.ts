@@ -57,6 +57,27 @@ function bodyOf(request: RunRequest): unknown {
   }
 }
 
+// A denial goes through even when its call's arguments are nested too deeply to write as JSON (only a server past its
+// own parser's limits sends such): they are not needed to deny it. An approval of such a call is refused in words.
+function requestBody(request: RunRequest): string {
+  try {
+    return JSON.stringify(bodyOf(request))
+  } catch (error) {
+    if (request.kind !== 'confirm')
+      throw new AgentStreamError('refused', `This request cannot be sent as JSON: ${messageOf(error)}`, { cause: error })
+    try {
+      const results = request.confirmResults.map((result) => (result.confirmed ? result : { ...result, toolCall: { ...result.toolCall, input: {} } }))
+      return JSON.stringify({ confirmResults: results })
+    } catch {
+      throw new AgentStreamError(
+        'refused',
+        `This answer cannot be sent (${messageOf(error)}): the arguments of a call you approved are nested too deeply to write back. Deny that call instead.`,
+        { cause: error },
+      )
+    }
+  }
+}
+
 /**
  * A transport for AgentScope's native event bridge (protocol §9.1): POST a run, read its
  * `text/event-stream`, and stop through the interrupt endpoint.
@@ -114,7 +135,7 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
         {
           method: 'POST',
           headers: await headers({ 'content-type': 'application/json', accept: 'text/event-stream' }),
-          body: JSON.stringify(bodyOf(runRequest)),
+          body: requestBody(runRequest),
           signal,
         },
         'the run',
@@ -143,9 +164,10 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
       await readEventStream(response, {
         signal: reading.signal,
         onEvent: (value) => {
+          const wasEnded = ended
           ended = endedAfter(value, ended)
-          // the timer is touched only after an end: not once per delta
-          if (ended || grace !== undefined) {
+          // Armed once at the end, cancelled by a new top-level start: events after the end do not keep it open.
+          if (ended !== wasEnded) {
             clearTimeout(grace)
             grace = ended ? setTimeout(stopReading, options.endGraceMs ?? 2000) : undefined
           }

@@ -1,6 +1,7 @@
 import { AgentStreamError } from '../core/errors'
 
 const BODY_EXCERPT = 500
+const EXCERPT_WAIT_MS = 1000
 const END_TYPES: ReadonlySet<unknown> = new Set(['AGENT_END', 'REPLY_END', 'RUN_FINISHED'])
 const START_TYPES: ReadonlySet<unknown> = new Set(['AGENT_START', 'REPLY_START', 'RUN_STARTED'])
 
@@ -25,12 +26,27 @@ export function incompleteStreamError(): AgentStreamError {
   )
 }
 
-/** The start of a response body, for an error message; never throws. */
+/**
+ * The start of a response body, for an error message; never throws. It reads no more than the excerpt needs, and
+ * waits at most a second for it: an error page may be huge, or never end.
+ */
 export async function bodyExcerpt(response: Response): Promise<string> {
+  let text = ''
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const reader = response.body?.getReader()
   try {
-    const text = await response.text()
-    return text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}…` : text
+    const decoder = new TextDecoder()
+    const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, EXCERPT_WAIT_MS, null)))
+    while (reader !== undefined && text.length <= BODY_EXCERPT) {
+      const chunk = await Promise.race([reader.read(), late])
+      if (chunk === null || chunk.done) break
+      text += decoder.decode(chunk.value, { stream: true })
+    }
   } catch {
-    return ''
+    // what arrived before the body failed is the excerpt
+  } finally {
+    clearTimeout(timer)
+    reader?.cancel().catch(() => {})
   }
+  return text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}…` : text
 }
