@@ -16,7 +16,7 @@ import { MAIN_SCOPE } from './state'
 import { withFlag, withScopeFields, withStateFields, withTurnFields } from './copy-records'
 import type { AgentState, ExposedSubagent, ModelCall, Turn } from './state'
 import { finalizeToolArguments } from './tool-arguments'
-import { addUsage, closeCurrentTurn, inCurrentTurn, openTurn, replaceEntry, scopeKeyOf, scopeOf, spawnerOf, withScope } from './turns'
+import { addUsage, closeCurrentTurn, currentTurn, inCurrentTurn, openTurn, replaceEntry, scopeKeyOf, scopeOf, spawnerOf, withScope } from './turns'
 
 /** AGENT_START: opens a turn in its scope, closing an open one there as `incomplete`. */
 export function applyAgentStart(state: AgentState, event: AgentStartEvent): AgentState {
@@ -27,10 +27,15 @@ export function applyAgentStart(state: AgentState, event: AgentStartEvent): Agen
   return withScope(state, withScopeFields(scope, { turnList: scope.turnList.push(turn), open: true }))
 }
 
-/** AGENT_END: closes the open turn of its scope, if any. */
+/** AGENT_END: closes the open turn of its scope, if any; not a late end, whose replyId names a closed turn of it. */
 export function applyAgentEnd(state: AgentState, event: AgentEndEvent): AgentState {
   const scope = scopeOf(state, event)
   if (!scope.open) return state
+  const { replyId } = event
+  if (replyId !== undefined && scope.closedReplyIds.has(replyId)) {
+    const turn = currentTurn(scope)
+    if (turn.id !== replyId && !turn.replyIds.has(replyId)) return state
+  }
   return withScope(state, closeCurrentTurn(scope, true))
 }
 

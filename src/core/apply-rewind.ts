@@ -2,6 +2,7 @@ import { copyScope, withStateFields } from './copy-records'
 import type { RewindEvent } from './local-events'
 import type { AgentState, Scope, SubagentPendingConfirmation, UserMessageEntry } from './state'
 import { MAIN_SCOPE } from './state'
+import { setOwn } from './set-own'
 
 /** What a rewind to a user message puts back: the state beside the top-level turns just before it was entered. */
 interface RewindPoint {
@@ -20,7 +21,7 @@ const NO_SUBAGENTS: Readonly<Record<string, Scope>> = Object.freeze({})
 export function recordRewindPoint(entry: UserMessageEntry, state: AgentState): void {
   let subagents: Record<string, Scope> | null = null
   for (const key in state.scopes) {
-    if (key !== MAIN_SCOPE) (subagents ??= {})[key] = state.scopes[key] as Scope
+    if (key !== MAIN_SCOPE) setOwn((subagents ??= {}), key, state.scopes[key] as Scope)
   }
   const { pendingConfirmation, pendingExternalExecution, subagentPendingConfirmations, exposedSubagents } = state
   POINTS.set(entry, {
@@ -76,7 +77,7 @@ export function applyRewind(state: AgentState, event: RewindEvent): AgentState {
     if (scope.key === MAIN_SCOPE) continue
     const startedLater = scope.parentTurn !== null && scope.parentTurn >= cut
     const spawnedLater = scope.parentToolCallId !== null && removedCalls.has(scope.parentToolCallId)
-    if (!startedLater && !spawnedLater) scopes[scope.key] = scope
+    if (!startedLater && !spawnedLater) setOwn(scopes, scope.key, scope)
   }
   return withStateFields(state, {
     scopes,

@@ -1,3 +1,5 @@
+import { setOwn } from './set-own'
+
 /**
  * An incremental JSON parser for tool-call arguments that arrive as raw text fragments. Each
  * `push` is one pass over its fragment through an explicit state machine (no recursion, nothing
@@ -99,7 +101,7 @@ export function createPartialJsonParser(): PartialJsonParser {
       return
     }
     if (frame.kind === 'array') frame.items.push(result)
-    else setMember(frame.members, frame.key, result)
+    else setOwn(frame.members, frame.key, result)
     mode = 'afterValue'
   }
 
@@ -410,7 +412,7 @@ export function createPartialJsonParser(): PartialJsonParser {
         child = copy
       } else {
         const copy = { ...frame.members }
-        if (child !== undefined) setMember(copy, frame.key, child)
+        if (child !== undefined) setOwn(copy, frame.key, child)
         child = copy
       }
     }
@@ -431,15 +433,6 @@ export function createPartialJsonParser(): PartialJsonParser {
     get length(): number {
       return consumed
     },
-  }
-}
-
-function setMember(target: Record<string, unknown>, key: string, member: unknown): void {
-  // Plain assignment of "__proto__" would replace the prototype; JSON.parse makes it an own property.
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, { value: member, writable: true, enumerable: true, configurable: true })
-  } else {
-    target[key] = member
   }
 }
 

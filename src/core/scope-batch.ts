@@ -1,5 +1,6 @@
 import { MAIN_SCOPE } from './state'
 import type { Scope } from './state'
+import { setOwn } from './set-own'
 
 // `state.scopes` is a plain record (readers index it by key), so replacing one scope copies every key. A fold over
 // many events (a frame's batch, a replayed log, the end of a stream) would copy it once per event: with K subagent
@@ -29,7 +30,7 @@ export function inScopeBatch<T>(fold: () => T): T {
 export function writeScope(scopes: Readonly<Record<string, Scope>>, scope: Scope): Record<string, Scope> {
   if (depth > 0 && scopes === owned) {
     undo.push({ key: scope.key, had: Object.hasOwn(owned, scope.key), previous: owned[scope.key] })
-    owned[scope.key] = scope
+    setOwn(owned, scope.key, scope)
     return owned
   }
   const copy = onlyMain(scopes, scope.key) ? { [MAIN_SCOPE]: scope } : { ...scopes, [scope.key]: scope }
@@ -54,7 +55,7 @@ export function undoScopeWrites(): void {
   if (owned === null) return
   for (let index = undo.length - 1; index >= 0; index--) {
     const { key, had, previous } = undo[index]!
-    if (had) owned[key] = previous as Scope
+    if (had) setOwn(owned, key, previous as Scope)
     else delete owned[key]
   }
   undo = []

@@ -10,6 +10,7 @@ import type {
   TurnStatus,
 } from './state'
 import { MAIN_SCOPE } from './state'
+import { setOwn } from './set-own'
 
 /** One turn as the snapshot shows it. */
 export interface TurnSnapshot {
@@ -87,7 +88,7 @@ export function toSnapshot(state: AgentState): AgentSnapshot {
   const turns = main?.turns ?? []
   const subagents: Record<string, readonly Msg[]> = {}
   for (const scope of Object.values(state.scopes)) {
-    if (scope.key !== MAIN_SCOPE) subagents[scope.key] = scope.turns.map(turnMessage)
+    if (scope.key !== MAIN_SCOPE) setOwn(subagents, scope.key, scope.turns.map(turnMessage))
   }
   return {
     messages: conversationMessages(state, turns),

@@ -18,7 +18,7 @@ import { FULL_CAPABILITIES } from '../transport/agent-transport'
 import type { RunHandlers, RunRequest, TransportCapabilities } from '../transport/agent-transport'
 import { withAgentScopeCompat } from '../transport/agentscope-compat'
 import { withSubagentSource } from '../transport/subagent-source'
-import { endedAfter } from '../transport/stream-endings'
+import { createEndWatch } from '../transport/stream-endings'
 import { confirmProblem, resultsProblem, sendProblem } from './action-guards'
 import { createEventBatcher } from './event-batcher'
 import { exposedSubagentOf } from './exposed-subagent'
@@ -328,6 +328,7 @@ export function createAgentSession(
     record({ kind: 'run', receivedAt: clock(), request })
     let timedOut = false
     let sawEnd = false
+    const seeEnd = createEndWatch()
     let received = false
     const responseTimer = Number.isFinite(responseTimeoutMs)
       ? setTimeout(() => {
@@ -353,7 +354,7 @@ export function createAgentSession(
       onEvent: (value) => {
         markAnswered()
         if (token !== runToken) return
-        sawEnd = endedAfter(value, sawEnd)
+        sawEnd = seeEnd(value)
         received = true
         stall.alive()
         batcher.push(value)

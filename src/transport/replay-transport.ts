@@ -1,6 +1,6 @@
 import { AgentStreamError } from '../core/errors'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest } from './agent-transport'
-import { endedAfter, incompleteStreamError } from './stream-endings'
+import { createEndWatch, incompleteStreamError } from './stream-endings'
 
 /**
  * How fast a replay plays: `'instant'` hands every event over at once (after the run opens);
@@ -196,6 +196,7 @@ export function createReplayTransport(options: ReplayTransportOptions): ReplayTr
     }
     current = playback
     let ended = false
+    const seeEnd = createEndWatch()
     const emit = (recorded: unknown) => {
       const value = retime ? stampNow(recorded) : recorded
       const event = asObject(value)
@@ -205,7 +206,7 @@ export function createReplayTransport(options: ReplayTransportOptions): ReplayTr
         playback.lastPlayedAt = Date.now()
       }
       track(playback, event)
-      ended = endedAfter(event, ended)
+      ended = seeEnd(event)
       handlers.onEvent(value)
     }
     const interruptNow = () => playback.interruptRequested && playback.started && !playback.finalizing && !ended

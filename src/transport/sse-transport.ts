@@ -3,7 +3,7 @@ import type { Msg } from '../core/message'
 import { FULL_CAPABILITIES } from './agent-transport'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { readEventStream } from './read-event-stream'
-import { bodyExcerpt, endedAfter, incompleteStreamError } from './stream-endings'
+import { bodyExcerpt, createEndWatch, incompleteStreamError } from './stream-endings'
 
 /** Options of {@link createSseTransport}. */
 export interface SseTransportOptions {
@@ -160,12 +160,13 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
     const stopReading = () => reading.abort()
     signal.addEventListener('abort', stopReading, { once: true })
     let grace: ReturnType<typeof setTimeout> | undefined
+    const seeEnd = createEndWatch()
     try {
       await readEventStream(response, {
         signal: reading.signal,
         onEvent: (value) => {
           const wasEnded = ended
-          ended = endedAfter(value, ended)
+          ended = seeEnd(value)
           // Armed once at the end, cancelled by a new top-level start: events after the end do not keep it open.
           if (ended !== wasEnded) {
             clearTimeout(grace)

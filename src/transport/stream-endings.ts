@@ -6,16 +6,27 @@ const END_TYPES: ReadonlySet<unknown> = new Set(['AGENT_END', 'REPLY_END', 'RUN_
 const START_TYPES: ReadonlySet<unknown> = new Set(['AGENT_START', 'REPLY_START', 'RUN_STARTED'])
 
 /**
- * Whether the run is complete once `value` came, `ended` being what it was before: the top-level AGENT_END (legacy
- * names included) completes it, and a top-level AGENT_START opens it again, so that a cut after a later turn is
- * still a cut. An end whose replyId is not a string (which the parser refuses) completes nothing.
+ * Watches a run's values for its end: `see(value)` says whether the run is complete once `value` came. The top-level
+ * AGENT_END (legacy names included) of the run's top-level AGENT_START completes it; one with another replyId (a late
+ * or replayed end of an earlier call) does not, and a top-level AGENT_START opens the run again, so that a cut after
+ * a later turn is still a cut. An end whose replyId is not a string (which the parser refuses) completes nothing.
  */
-export function endedAfter(value: unknown, ended: boolean): boolean {
-  if (typeof value !== 'object' || value === null) return ended
-  const { type, source, replyId } = value as { type?: unknown; source?: unknown; replyId?: unknown }
-  if (source) return ended
-  if (START_TYPES.has(type)) return false
-  return ended || (END_TYPES.has(type) && (type === 'RUN_FINISHED' || typeof replyId === 'string'))
+export function createEndWatch(): (value: unknown) => boolean {
+  let ended = false
+  // The replyId of the open top-level start: undefined before any (a stream joined midway) or when it has none.
+  let opened: string | undefined
+  return (value) => {
+    if (typeof value !== 'object' || value === null) return ended
+    const { type, source, replyId } = value as { type?: unknown; source?: unknown; replyId?: unknown }
+    if (source) return ended
+    if (START_TYPES.has(type)) {
+      ended = false
+      opened = typeof replyId === 'string' ? replyId : undefined
+    } else if (END_TYPES.has(type) && (type === 'RUN_FINISHED' || (typeof replyId === 'string' && (opened === undefined || replyId === opened)))) {
+      ended = true
+    }
+    return ended
+  }
 }
 
 /** The error of a stream that closed before its top-level AGENT_END. */
