@@ -137,3 +137,34 @@ it('draws math and a Mermaid diagram under the strict CSP with zero CSP reports'
     await page.close()
   }
 })
+
+it("keeps diagrams that ask for HTML labels, a looser sanitizer or handlers from fetching or reporting anything: the diagram's text cannot loosen the kit's settings", async () => {
+  const page = await browser.newPage()
+  try {
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`), true)
+    })
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    await page.goto(`${origin}/#labels`)
+    await page.waitForSelector('img.as-md-mermaid', { timeout: 30_000 })
+    // diagrams are drawn one after the other: wait until no new one has appeared for two seconds
+    let drawn = -1
+    for (let count = await page.locator('img.as-md-mermaid').count(); count !== drawn; count = await page.locator('img.as-md-mermaid').count()) {
+      drawn = count
+      await page.waitForTimeout(2000)
+    }
+    expect(requested.filter((url) => url.startsWith('/exfil'))).toEqual([])
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
+    expect(dialogs).toEqual([])
+    // most are still drawn: locking the settings did not make the diagrams unreadable
+    expect(drawn).toBeGreaterThanOrEqual(6)
+  } finally {
+    await page.close()
+  }
+}, 60_000)

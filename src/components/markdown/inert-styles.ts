@@ -13,6 +13,8 @@ const URL_ATTRIBUTE = /^(?:xlink:)?href$|^src$/i
 const LOCAL_URL = /^\s*(?:#|data:|blob:)/i
 
 const STORED_STYLE = 'data-as-inert-style'
+const STORED_HANDLER = 'data-as-inert-'
+const HANDLER = /^on/i
 const INERT_TAG = 'as-inert-style'
 
 interface Patched {
@@ -49,6 +51,9 @@ function inert(parent: Node, node: Node): Node {
 
 // The name an attribute is set under on an element inside a container: a style or a fetching URL is kept inert.
 function storedName(element: Element, name: string, value: string): string {
+  // An event handler attribute is script, which the CSP refuses (and reports) even on an element not yet placed:
+  // while a diagram is drawn, one set on it or on a detached element is kept as text.
+  if (HANDLER.test(name) && (!element.isConnected || owningContainer(element) !== undefined)) return `${STORED_HANDLER}${name.toLowerCase()}`
   if (owningContainer(element) === undefined) return name
   if (name.toLowerCase() === 'style') return STORED_STYLE
   // a link (<a href>) loads nothing until it is followed, and in an image it can't be
@@ -84,16 +89,29 @@ function install(): void {
   // The sanitizer passes TrustedHTML where the browser has Trusted Types: read as text, and if the page enforces
   // them (a plain string is refused), it is parsed as given.
   DOMParser.prototype.parseFromString = function parseFromString(this: DOMParser, markup: string, type: DOMParserSupportedType) {
+    // Any markup parsed while a diagram is drawn (the sanitizer's checks of its labels) has its handlers kept as text.
     const text = String(markup)
-    if ([...markers].some((marker) => text.includes(marker))) {
-      try {
-        return original.parseFromString.call(this, storeStyleAttributes(text), type)
-      } catch {
-        // enforced Trusted Types
-      }
+    const own = [...markers].some((marker) => text.includes(marker))
+    try {
+      return original.parseFromString.call(this, storeHandlers(own ? storeStyleAttributes(text) : text), type)
+    } catch {
+      // enforced Trusted Types
     }
     return original.parseFromString.call(this, markup, type)
   } as typeof DOMParser.prototype.parseFromString
+}
+
+// One handler per tag and pass; a tag with more than a few is left to the CSP (refused, reported, never run).
+function storeHandlers(markup: string): string {
+  let stored = markup
+  for (let pass = 0, before = ''; pass < 8 && stored !== before; pass++) {
+    before = stored
+    stored = stored.replace(
+      /(<[a-zA-Z][^>]*?\s)(on[a-z]+)=/gi,
+      (_match, start: string, name: string) => `${start}${STORED_HANDLER}${name.toLowerCase()}=`,
+    )
+  }
+  return stored
 }
 
 function storeStyleAttributes(markup: string): string {

@@ -46,6 +46,22 @@ async function renderOne(source: string): Promise<string | null> {
       htmlLabels: false,
       flowchart: { htmlLabels: false },
       suppressErrorRendering: true,
+      // What a diagram's own `%%{init}%%` or front matter may not change (Mermaid's defaults first): HTML labels would
+      // put the label markup, images and all, in the page, and the sanitizer's options would let more of it through.
+      secure: [
+        'secure',
+        'securityLevel',
+        'startOnLoad',
+        'maxTextSize',
+        'suppressErrorRendering',
+        'maxEdges',
+        'htmlLabels',
+        'flowchart',
+        'class',
+        'state',
+        'block',
+        'dompurifyConfig',
+      ],
     })
     initialized = true
   }
