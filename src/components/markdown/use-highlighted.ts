@@ -52,12 +52,27 @@ export function useHighlighted(code: string, language: string | undefined, enabl
     let cancelled = false
     loadHighlighter().then(
       (module) => {
-        enqueue(() => {
-          if (cancelled) return
-          const nodes = cache.get(key) ?? module.highlightCode(code, language as string)
-          remember(key, nodes)
-          setDone({ key, nodes })
-        })
+        // a job per piece, so that a long block is highlighted over several idle slices
+        const pieces = module.highlightPieces(code)
+        const nodes: HighlightNode[] = []
+        let finished = false
+        const finish = (result: readonly HighlightNode[] | null) => {
+          finished = true
+          if (!cache.has(key)) remember(key, result)
+          setDone({ key, nodes: cache.get(key) ?? null })
+        }
+        if (pieces.length === 0) finish(null)
+        pieces.forEach((piece, index) =>
+          enqueue(() => {
+            if (cancelled || finished) return
+            // another block with the same code got there first
+            if (cache.has(key)) return finish(null)
+            const highlighted = module.highlightCode(piece, language as string)
+            if (highlighted === null) return finish(null)
+            nodes.push(...highlighted)
+            if (index === pieces.length - 1) finish(nodes)
+          }),
+        )
       },
       () => undefined, // no highlighter chunk (offline, blocked): the code stays plain
     )

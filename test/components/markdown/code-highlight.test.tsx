@@ -8,6 +8,7 @@ vi.mock('../../../src/components/markdown/highlighter', async (importOriginal) =
   loads.count++
   const original = await importOriginal<typeof import('../../../src/components/markdown/highlighter')>()
   return {
+    highlightPieces: original.highlightPieces,
     highlightCode: (code: string, language: string) => {
       loads.calls.push(`${language}:${code}`)
       return original.highlightCode(code, language)
@@ -57,6 +58,19 @@ describe('code highlighting', () => {
     await settle()
     expect(loads.calls).toEqual(['python:print("hi")'])
     expect(loads.count).toBe(1)
+  })
+
+  it('highlights a long block piece by piece, one idle job each, and keeps every character', async () => {
+    loads.calls = []
+    const code = Array.from({ length: 400 }, (_, line) => `const value${line}: string = "line ${line}" // note`).join('\n')
+    const { container } = render(<StreamingMarkdown text={`\`\`\`ts\n${code}\n\`\`\``} />)
+    await waitFor(() => expect(container.querySelector('pre > code [class*="as-md-tok-keyword"]')).not.toBeNull())
+    expect(container.querySelector('pre > code')?.textContent).toBe(code)
+    const pieces = loads.calls.map((call) => call.slice('ts:'.length))
+    expect(pieces.length).toBeGreaterThan(5)
+    expect(pieces.join('')).toBe(code)
+    // each piece but the last ends at a line end
+    expect(pieces.slice(0, -1).every((piece) => piece.endsWith('\n') && piece.length <= 2_000)).toBe(true)
   })
 
   it('leaves unknown languages and plain fences unhighlighted', async () => {
