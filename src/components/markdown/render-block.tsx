@@ -1,38 +1,82 @@
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { CodeBlock } from './code-block'
 import { markdownMessages, type MarkdownLocale } from './locale'
 import { MathFormula } from './math-formula'
 import { MermaidDiagram } from './mermaid-diagram'
 import { renderInline } from './render-inline'
-import type { BlockNode, ListItemNode } from './types'
+import type { BlockNode, InlineNode, ListItemNode, TableAlign } from './types'
 
-function renderItem(item: ListItemNode, tight: boolean, locale: MarkdownLocale | undefined, key: number): ReactNode {
-  const messages = markdownMessages(locale)
-  // tight lists show their paragraphs without <p>, as CommonMark renders them
-  const children = item.children.map((child, index) =>
-    tight && child.type === 'paragraph' ? (
-      <span key={index} className="as-md-item-text">
-        {renderInline(child.children)}
-      </span>
-    ) : (
-      renderBlock(child, locale, index)
-    ),
-  )
-  if (item.checked === undefined) return <li key={key}>{children}</li>
-  return (
-    <li key={key} className="as-md-task" data-state={item.checked ? 'checked' : 'unchecked'}>
-      <input
-        type="checkbox"
-        className="as-md-task-checkbox"
-        checked={item.checked}
-        disabled
-        readOnly
-        aria-label={item.checked ? messages.taskDone : messages.taskOpen}
-      />
-      {children}
-    </li>
-  )
+// A growing list or table is parsed again at each delta, but its finished items and rows keep their inline nodes
+// (the parser's inline cache): compared by those, they are not rendered again, so a delta costs the rows it changed.
+function sameLeaf(left: BlockNode, right: BlockNode): boolean {
+  if (left === right) return true
+  if (left.type === 'paragraph' && right.type === 'paragraph') return left.children === right.children
+  return left.type === 'heading' && right.type === 'heading' && left.level === right.level && left.children === right.children
 }
+
+interface ListItemProps {
+  readonly item: ListItemNode
+  readonly tight: boolean
+  readonly locale: MarkdownLocale | undefined
+}
+
+const ListItem = memo(
+  function ListItem({ item, tight, locale }: ListItemProps) {
+    const messages = markdownMessages(locale)
+    // tight lists show their paragraphs without <p>, as CommonMark renders them
+    const children = item.children.map((child, index) =>
+      tight && child.type === 'paragraph' ? (
+        <span key={index} className="as-md-item-text">
+          {renderInline(child.children)}
+        </span>
+      ) : (
+        renderBlock(child, locale, index)
+      ),
+    )
+    if (item.checked === undefined) return <li>{children}</li>
+    return (
+      <li className="as-md-task" data-state={item.checked ? 'checked' : 'unchecked'}>
+        <input
+          type="checkbox"
+          className="as-md-task-checkbox"
+          checked={item.checked}
+          disabled
+          readOnly
+          aria-label={item.checked ? messages.taskDone : messages.taskOpen}
+        />
+        {children}
+      </li>
+    )
+  },
+  (before, after) =>
+    before.tight === after.tight &&
+    before.locale === after.locale &&
+    before.item.checked === after.item.checked &&
+    before.item.children.length === after.item.children.length &&
+    before.item.children.every((child, index) => sameLeaf(child, after.item.children[index] as BlockNode)),
+)
+
+interface TableRowProps {
+  readonly cells: readonly (readonly InlineNode[])[]
+  readonly align: readonly TableAlign[]
+}
+
+const TableRow = memo(
+  function TableRow({ cells, align }: TableRowProps) {
+    return (
+      <tr>
+        {cells.map((cell, index) => (
+          <td key={index} data-align={align[index]}>
+            {renderInline(cell)}
+          </td>
+        ))}
+      </tr>
+    )
+  },
+  (before, after) =>
+    before.cells.length === after.cells.length &&
+    before.cells.every((cell, index) => cell === after.cells[index] && before.align[index] === after.align[index]),
+)
 
 /** Renders one block node (and its children) as React elements. */
 export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined, key?: number): ReactNode {
@@ -74,7 +118,7 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
       )
     }
     case 'list': {
-      const items = node.items.map((item, index) => renderItem(item, node.tight, locale, index))
+      const items = node.items.map((item, index) => <ListItem key={index} item={item} tight={node.tight} locale={locale} />)
       const state = node.tight ? 'tight' : 'loose'
       return node.ordered ? (
         <ol key={key} className="as-md-list" data-spacing={state} start={node.start === 1 ? undefined : node.start}>
@@ -102,13 +146,7 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
             {node.rows.length === 0 ? null : (
               <tbody>
                 {node.rows.map((row, rowIndex) => (
-                  <tr key={rowIndex}>
-                    {row.map((cell, index) => (
-                      <td key={index} data-align={node.align[index]}>
-                        {renderInline(cell)}
-                      </td>
-                    ))}
-                  </tr>
+                  <TableRow key={rowIndex} cells={row} align={node.align} />
                 ))}
               </tbody>
             )}
