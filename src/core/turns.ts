@@ -212,14 +212,28 @@ export function releaseSlot(turn: Turn, slot: string): Turn {
   return next
 }
 
-/** The turn without the entry at `index`: O(1) for the last one, else slots are rebuilt since later indexes shift. */
+/**
+ * The turn without the entry at `index`. The entries after it move down by one: O(how many) when none of them is a
+ * tool call (their slots are pointed one lower, the call index is untouched), else the slots and calls are rebuilt.
+ */
 export function removeEntry(turn: Turn, index: number): Turn {
   const next = copyTurn(turn)
   const removed = turn.blocks.get(index)
-  if (index === turn.blocks.size - 1 && removed?.kind !== 'tool_use') {
-    next.blocks = turn.blocks.pop()
+  const after: BlockEntry[] = []
+  for (let at = index + 1; at < turn.blocks.size && after.length === at - index - 1; at++) {
+    const entry = turn.blocks.get(at) as BlockEntry
+    if (entry.kind !== 'tool_use') after.push(entry)
+  }
+  if (removed?.kind !== 'tool_use' && after.length === turn.blocks.size - index - 1) {
+    let blocks = turn.blocks
+    for (let count = 0; count <= after.length; count++) blocks = blocks.pop()
     let slots = turn.slots
     for (const name of slotNamesOf(removed)) if (slots.get(name) === index) slots = slots.delete(name)
+    after.forEach((entry, offset) => {
+      blocks = blocks.push(entry)
+      for (const name of slotNamesOf(entry)) if (slots.get(name) === index + 1 + offset) slots = slots.set(name, index + offset)
+    })
+    next.blocks = blocks
     next.slots = slots
   } else {
     // The setter re-indexes the tool calls, whose entries moved.

@@ -124,6 +124,31 @@ describe('appends cost the same however long the turn or the chat (#11)', () => 
     expect(state.exposedSubagents.at(-1)).toMatchObject({ subagentId: 's1499', label: 'renamed' })
   })
 
+  it('an empty thinking block ended after the text began (as AgentScope sends it) costs the same after 8,000 model calls', () => {
+    const modelCall = (index: number) => [
+      event('MODEL_CALL_START', `M${index}`),
+      event('THINKING_BLOCK_START', `M${index}`, { blockId: 'thinking' }),
+      event('TEXT_BLOCK_START', `M${index}`, { blockId: 'text' }),
+      event('TEXT_BLOCK_DELTA', `M${index}`, { blockId: 'text', delta: 'ok' }),
+      event('THINKING_BLOCK_END', `M${index}`, { blockId: 'thinking' }),
+      event('TEXT_BLOCK_END', `M${index}`, { blockId: 'text' }),
+      event('MODEL_CALL_END', `M${index}`),
+    ]
+    expect(costRatio(500, 8_000, 200, modelCall, [event('AGENT_START', 'R')])).toBeLessThan(4)
+    // the empty block is gone, and the text's slot followed it down: a later delta still lands in the text
+    const state = apply(createAgentState(), [
+      event('AGENT_START', 'R'),
+      event('THINKING_BLOCK_START', 'M', { blockId: 'thinking' }),
+      event('TEXT_BLOCK_START', 'M', { blockId: 'text' }),
+      event('TEXT_BLOCK_DELTA', 'M', { blockId: 'text', delta: 'one ' }),
+      event('THINKING_BLOCK_END', 'M', { blockId: 'thinking' }),
+      event('TEXT_BLOCK_DELTA', 'M', { blockId: 'text', delta: 'two' }),
+    ])
+    expect(state.scopes['']!.turns[0]!.entries.map((entry) => [entry.kind, entry.kind === 'text' ? entry.block.text : ''])).toEqual([
+      ['text', 'one two'],
+    ])
+  })
+
   it('keeps every untouched block identical at 16,000 blocks', () => {
     let state = apply(createAgentState(), opened())
     for (let index = 0; index < 16_000; index++) state = apply(state, textBlock(index))
