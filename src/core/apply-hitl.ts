@@ -62,9 +62,14 @@ export function applyRequireUserConfirm(state: AgentState, event: RequireUserCon
     taskId: scope.taskId,
     ...request,
   }
-  return withStateFields(withScope(state, scope), {
-    subagentPendingConfirmations: [...state.subagentPendingConfirmations, subagentRequest],
+  // Asked again (a resent event), a call is pending once: in the newest request.
+  const asked = new Set(event.toolCalls.map((call) => call.id))
+  const earlier = state.subagentPendingConfirmations.flatMap((pending) => {
+    if (pending.source !== subagentRequest.source || pending.taskId !== subagentRequest.taskId) return [pending]
+    const remaining = withoutToolCalls(pending, asked)
+    return remaining === null ? [] : [remaining]
   })
+  return withStateFields(withScope(state, scope), { subagentPendingConfirmations: [...earlier, subagentRequest] })
 }
 
 function withoutToolCalls<T extends PendingToolCalls>(pending: T, covered: ReadonlySet<string>): T | null {

@@ -96,3 +96,23 @@ describe('subagents named like the keys every object has', () => {
     check(state)
   })
 })
+
+describe('a confirmation asked again', () => {
+  const call = { type: 'tool_use', id: 'c1', name: 'bash', input: { cmd: 'ls' }, content: '{"cmd":"ls"}', metadata: {}, state: 'pending' }
+  const ask = (id: string, source?: string) => ({ type: 'REQUIRE_USER_CONFIRM', id, replyId: source ? 'S' : 'R', toolCalls: [call], source })
+
+  it('is pending once, at top level and in a subagent, and one answer settles it', () => {
+    const start = [
+      { type: 'AGENT_START', id: 'a1', replyId: 'R' },
+      { type: 'AGENT_START', id: 'a2', replyId: 'S', source: 'main/sub' },
+    ]
+    const asked = applyEvents(createAgentState(), [...start, ask('q1', 'main/sub'), ask('q2', 'main/sub'), ask('q3', 'main/sub')])
+    expect(asked.subagentPendingConfirmations.map((pending) => pending.toolCalls.map((toolCall) => toolCall.id))).toEqual([['c1']])
+    const answered = applyEvents(asked, [
+      { type: 'USER_CONFIRM_RESULT', id: 'r1', replyId: 'S', source: 'main/sub', confirmResults: [{ confirmed: true, toolCall: call }] },
+    ])
+    expect(answered.subagentPendingConfirmations).toEqual([])
+    const top = applyEvents(createAgentState(), [start[0], ask('t1'), ask('t2')])
+    expect(top.pendingConfirmation?.toolCalls.map((toolCall) => toolCall.id)).toEqual(['c1'])
+  })
+})
