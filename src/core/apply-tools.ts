@@ -146,27 +146,31 @@ export function applyToolResultStart(state: AgentState, event: ToolResultStartEv
   )
 }
 
-/** TOOL_RESULT_TEXT_DELTA: text output, appended to a trailing text item or pushed as a new one. */
-export function applyToolResultTextDelta(state: AgentState, event: ToolResultTextDeltaEvent): AgentState {
-  const delta = event.delta ?? ''
-  return inCurrentTurn(state, event, (turn) =>
-    withOpenResult(turn, event, (entry) => {
-      const output = entry.block.output
-      const last = output[output.length - 1]
-      if (last !== undefined && last.type === 'text') {
-        const text = (last as { text?: unknown }).text
-        const joined: ContentBlock = { ...last, type: 'text', text: (typeof text === 'string' ? text : '') + delta }
-        return appendOutput(entry, [...output.slice(0, -1), joined])
-      }
-      return appendOutput(entry, [...output, { type: 'text', text: delta }])
+/** A delta of a running tool's output. */
+export type ToolResultDelta = ToolResultTextDeltaEvent | ToolResultDataDeltaEvent
+
+/**
+ * TOOL_RESULT_TEXT_DELTA and TOOL_RESULT_DATA_DELTA, one or a run of them into the first one's result: text is
+ * appended to a trailing text item or pushed as a new one, a data block is copied as it came. The output is copied
+ * once per call, so a run costs the output once, not once per delta.
+ */
+export function applyToolResultDeltas(state: AgentState, deltas: readonly [ToolResultDelta, ...ToolResultDelta[]]): AgentState {
+  const blocks = deltas.map((delta) => (delta.type === 'TOOL_RESULT_DATA_DELTA' ? structuredClone(delta.data) : null))
+  return inCurrentTurn(state, deltas[0], (turn) =>
+    withOpenResult(turn, deltas[0], (entry) => {
+      const output = [...entry.block.output]
+      deltas.forEach((delta, index) => {
+        const data = blocks[index]
+        if (delta.type === 'TOOL_RESULT_DATA_DELTA') return void output.push(data as ContentBlock)
+        const last = output[output.length - 1]
+        const text = (last as { text?: unknown } | undefined)?.text
+        if (last?.type === 'text')
+          output[output.length - 1] = { ...last, type: 'text', text: (typeof text === 'string' ? text : '') + (delta.delta ?? '') }
+        else output.push({ type: 'text', text: delta.delta ?? '' })
+      })
+      return appendOutput(entry, output)
     }),
   )
-}
-
-/** TOOL_RESULT_DATA_DELTA: a whole output block (image, audio, …), copied as it came. */
-export function applyToolResultDataDelta(state: AgentState, event: ToolResultDataDeltaEvent): AgentState {
-  const data = structuredClone(event.data)
-  return inCurrentTurn(state, event, (turn) => withOpenResult(turn, event, (entry) => appendOutput(entry, [...entry.block.output, data])))
 }
 
 /** TOOL_RESULT_END: the final state and metadata; an executed call that was pending becomes allowed. */

@@ -1,4 +1,6 @@
 import { applyBlockDelta } from './apply-blocks'
+import { applyToolResultDeltas } from './apply-tools'
+import type { ToolResultDelta } from './apply-tools'
 import type { AgentEvent, DataBlockDeltaEvent, TextBlockDeltaEvent, ThinkingBlockDeltaEvent } from './events'
 import type { LocalEvent } from './local-events'
 import { copyState } from './copy-records'
@@ -11,6 +13,9 @@ import type { SeenIds } from './seen-ids'
 import type { AgentState } from './state'
 
 type StreamedDelta = TextBlockDeltaEvent | ThinkingBlockDeltaEvent | DataBlockDeltaEvent
+
+// Applies a run's deltas (those not seen before, at least one) as one change.
+type RunApply = (state: AgentState, deltas: readonly AgentEvent[]) => AgentState
 
 const KIND_OF_DELTA = { TEXT_BLOCK_DELTA: 'text', THINKING_BLOCK_DELTA: 'thinking', DATA_BLOCK_DELTA: 'data' } as const
 
@@ -34,12 +39,31 @@ function sameBlock(left: StreamedDelta, right: AgentEvent | LocalEvent): boolean
   )
 }
 
+function isResultDelta(event: AgentEvent | LocalEvent): event is ToolResultDelta {
+  return (event.type === 'TOOL_RESULT_TEXT_DELTA' || event.type === 'TOOL_RESULT_DATA_DELTA') && event.metadata === undefined
+}
+
+// Text and data into one running result, in any order: its output is copied once for the run.
+function sameResult(left: ToolResultDelta, right: AgentEvent | LocalEvent): boolean {
+  return isResultDelta(right) && left.toolCallId === right.toolCallId && left.replyId === right.replyId && left.source === right.source
+}
+
+// A run of deltas into one text, thinking or data block, applied as one delta of the first non-empty one's (its id
+// keys the block if the run starts it) carrying their joined text: an empty delta does not even start the block.
+function applyBlockRun(state: AgentState, deltas: readonly StreamedDelta[]): AgentState {
+  const parts = deltas.filter((delta) => delta.delta !== '')
+  const first = parts[0]
+  if (first === undefined) return state
+  // joined at the end, which makes one flat string: the block's text then grows by one piece per run, not per delta
+  return applyBlockDelta(state, { ...first, delta: parts.map((delta) => delta.delta).join('') }, KIND_OF_DELTA[first.type])
+}
+
 /**
  * Applies the events in order, with the same outcome as {@link reduce} applied to each: the state one would
  * get, the same ids seen, the same errors. What it saves is the states in between, which a caller that
  * publishes once per frame never shows: a run of deltas into one text, thinking or data block (nearly every
  * event of a stream) is applied as one append of their joined text, so the path to the block is copied
- * once per run rather than once per delta. A delta whose id was seen (a replay) is left out of the run, as
+ * once per run rather than once per delta; a run of text and data deltas into one tool result copies its output once. A delta whose id was seen (a replay) is left out of the run, as
  * `reduce` would skip it.
  */
 export function reduceAll(state: AgentState, events: readonly (AgentEvent | LocalEvent)[], onError?: ReduceErrorHandler): AgentState {
@@ -52,14 +76,21 @@ function reduceEach(state: AgentState, events: readonly (AgentEvent | LocalEvent
   while (index < events.length) {
     const event = events[index] as AgentEvent | LocalEvent
     let end = index + 1
+    let apply: RunApply | null = null
     try {
-      if (isPlainDelta(event)) while (end < events.length && sameBlock(event, events[end] as AgentEvent | LocalEvent)) end++
+      if (isPlainDelta(event)) {
+        apply = applyBlockRun as RunApply
+        while (end < events.length && sameBlock(event, events[end] as AgentEvent | LocalEvent)) end++
+      } else if (isResultDelta(event)) {
+        apply = applyToolResultDeltas as RunApply
+        while (end < events.length && sameResult(event, events[end] as AgentEvent | LocalEvent)) end++
+      }
     } catch {
       // A value that throws when read ends the run here; reduce reports it when it gets to it.
     }
-    if (end - index > 1) {
+    if (end - index > 1 && apply !== null) {
       try {
-        next = reduceRun(next, events as readonly StreamedDelta[], index, end, onError)
+        next = reduceRun(next, events as readonly AgentEvent[], index, end, onError, apply)
         index = end
         continue
       } catch {
@@ -73,19 +104,18 @@ function reduceEach(state: AgentState, events: readonly (AgentEvent | LocalEvent
 
 function reduceRun(
   state: AgentState,
-  events: readonly StreamedDelta[],
+  events: readonly AgentEvent[],
   start: number,
   end: number,
   onError: ReduceErrorHandler | undefined,
+  apply: RunApply,
 ): AgentState {
   let seenIds: SeenIds = state.seenIds
   let seenCount = state.seenCount
   let marked = false
-  let first: StreamedDelta | undefined
-  // Joined at the end, which makes one flat string: the block's text then grows by one piece per run, not per delta.
-  const parts: string[] = []
+  const fresh: AgentEvent[] = []
   for (let index = start; index < end; index++) {
-    const event = events[index] as StreamedDelta
+    const event = events[index] as AgentEvent
     const id: unknown = event.id
     if (typeof id === 'string' && id !== '') {
       const seen = markSeenId(seenIds, seenCount, id)
@@ -94,20 +124,16 @@ function reduceRun(
       seenCount = seen.total
       marked = true
     }
-    // An empty delta changes nothing (it does not even start the block): the first non-empty one does.
-    if (event.delta === '') continue
-    first ??= event
-    parts.push(event.delta as string)
+    fresh.push(event)
   }
   let applied = state
-  if (first !== undefined) {
-    // As one delta of the first event's (its id keys the block if the run starts it), carrying the whole text.
+  if (fresh.length > 0) {
     try {
       beginScopeWrites()
-      applied = applyBlockDelta(state, { ...first, delta: parts.join('') }, KIND_OF_DELTA[first.type])
+      applied = apply(state, fresh)
     } catch (caught) {
       undoScopeWrites()
-      reportFailure(first, caught, onError)
+      reportFailure(fresh[0] as AgentEvent, caught, onError)
       return state
     }
   }

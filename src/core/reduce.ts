@@ -21,10 +21,9 @@ import {
   applyToolCallDelta,
   applyToolCallEnd,
   applyToolCallStart,
-  applyToolResultDataDelta,
   applyToolResultEnd,
   applyToolResultStart,
-  applyToolResultTextDelta,
+  applyToolResultDeltas,
 } from './apply-tools'
 import { applyRewind } from './apply-rewind'
 import { applyUserMessage } from './apply-user-message'
@@ -150,11 +149,9 @@ function applyEvent(state: AgentState, event: AgentEvent | LocalEvent): AgentSta
     case 'TOOL_RESULT_START': {
       return applyToolResultStart(state, event)
     }
-    case 'TOOL_RESULT_TEXT_DELTA': {
-      return applyToolResultTextDelta(state, event)
-    }
+    case 'TOOL_RESULT_TEXT_DELTA':
     case 'TOOL_RESULT_DATA_DELTA': {
-      return applyToolResultDataDelta(state, event)
+      return applyToolResultDeltas(state, [event])
     }
     case 'TOOL_RESULT_END': {
       return applyToolResultEnd(state, event)

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { applyEvents, createAgentState } from '../../src/core'
 import type { AgentState } from '../../src/core'
-import { medianTimeRatio } from '../fixtures/cost-ratio'
+import { reduceAll } from '../../src/core/reduce-all'
+import type { AgentEvent } from '../../src/core'
+import { costPerUnitRatio, medianTimeRatio } from '../fixtures/cost-ratio'
 
 // Complexity as ratios of sizes: the cost of the next blocks (or turns) after a long prefix over the cost after a
 // short one. Constant cost gives ~1×; copying what came before (the old O(n) append) gives the ratio of the sizes.
@@ -146,6 +148,38 @@ describe('appends cost the same however long the turn or the chat (#11)', () => 
     ])
     expect(state.scopes['']!.turns[0]!.entries.map((entry) => [entry.kind, entry.kind === 'text' ? entry.block.text : ''])).toEqual([
       ['text', 'one two'],
+    ])
+  })
+
+  it("data blocks streamed into one tool result cost the same per block at 40,000 as at 10,000, a frame's batch at a time", () => {
+    const deltas = (count: number) => [
+      event('TOOL_RESULT_START', 'A', { toolCallId: 'shot', toolCallName: 'screenshot' }),
+      ...Array.from({ length: count }, (_, index) =>
+        index % 3 === 2
+          ? event('TOOL_RESULT_TEXT_DELTA', 'A', { toolCallId: 'shot', delta: `frame ${index}` })
+          : event('TOOL_RESULT_DATA_DELTA', 'A', {
+              toolCallId: 'shot',
+              data: { type: 'image', source: { type: 'url', url: `https://x.test/${index}.png` } },
+            }),
+      ),
+    ]
+    // as the session folds a stream: one reduceAll per frame of at most 4,096 events
+    const fold = (events: readonly AgentEvent[]) => {
+      let state = reduceAll(createAgentState(), opened() as AgentEvent[])
+      for (let at = 0; at < events.length; at += 4_096) state = reduceAll(state, events.slice(at, at + 4_096))
+      return state
+    }
+    const ratio = costPerUnitRatio({ small: 10_000, large: 40_000, prepare: (size) => deltas(size) as AgentEvent[], work: fold, runs: 3 })
+    expect(ratio).toBeLessThan(2)
+    const output = fold(deltas(7) as AgentEvent[]).scopes['']!.turns[0]!.entries.find((entry) => entry.kind === 'tool_result')
+    expect(output?.kind === 'tool_result' && output.block.output.map((block) => block.type)).toEqual([
+      'image',
+      'image',
+      'text',
+      'image',
+      'image',
+      'text',
+      'image',
     ])
   })
 

@@ -26,7 +26,37 @@ const run = fc
     }),
   )
   .map(([template, deltas]) => deltas.map((fields) => ({ ...template, ...fields })))
+// Runs of text and data deltas, in any order, into one tool result
+const resultRun = fc
+  .tuple(
+    fc.record(
+      { toolCallId: fc.constantFrom('c1', 'c2'), replyId: fc.constantFrom('A1', 'A2'), source: fc.constantFrom('sub', undefined) },
+      { requiredKeys: ['toolCallId', 'replyId'] },
+    ),
+    fc.array(
+      fc.oneof(
+        fc.record({
+          type: fc.constant('TOOL_RESULT_TEXT_DELTA'),
+          id: fc.constantFrom('r1', 'r2', 'r3', ''),
+          delta: fc.constantFrom('', 'ok', ' more'),
+        }),
+        fc.record({
+          type: fc.constant('TOOL_RESULT_DATA_DELTA'),
+          id: fc.constantFrom('r4', 'r5', 'r1', ''),
+          data: fc.constantFrom({ type: 'image', source: { type: 'url', url: 'https://x.test/a.png' } }, { type: 'text', text: 'as data' }),
+        }),
+      ),
+      { minLength: 1, maxLength: 8 },
+    ),
+  )
+  .map(([template, deltas]) => deltas.map((fields) => ({ ...template, ...fields })))
 const other = fc.oneof(
+  fc.record({
+    type: fc.constantFrom('TOOL_RESULT_START', 'TOOL_RESULT_END'),
+    id: fc.constantFrom('t1', 't2', 'r2'),
+    replyId: fc.constantFrom('A1', 'A2'),
+    toolCallId: fc.constantFrom('c1', 'c2'),
+  }),
   fc.record({
     type: fc.constantFrom('TEXT_BLOCK_START', 'TEXT_BLOCK_END', 'THINKING_BLOCK_END'),
     id: fc.constantFrom('o1', 'o2', 'd1'),
@@ -37,7 +67,9 @@ const other = fc.oneof(
   fc.record({ type: fc.constant('MODEL_CALL_START'), id: fc.constantFrom('m1', 'm2'), replyId: fc.constantFrom('M1', 'M2') }),
 )
 const stream = fc
-  .array(fc.oneof({ weight: 3, arbitrary: run }, { weight: 1, arbitrary: other.map((event) => [event]) }), { maxLength: 16 })
+  .array(fc.oneof({ weight: 3, arbitrary: run }, { weight: 2, arbitrary: resultRun }, { weight: 1, arbitrary: other.map((event) => [event]) }), {
+    maxLength: 16,
+  })
   .map((segments) => segments.flat())
 
 function parsed(values: readonly unknown[]): AgentEvent[] {
