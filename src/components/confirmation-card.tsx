@@ -36,7 +36,7 @@ type Mode = 'view' | 'edit' | 'rule'
 
 /** What "always allow" stores: the single string argument (a command, a path), else the raw JSON arguments. */
 export function ruleContentOf(call: ToolUseBlock): string | null {
-  const values = Object.values(call.input)
+  const values = Object.values(call.input ?? {})
   if (values.length === 1 && typeof values[0] === 'string') return values[0]
   return call.content ?? JSON.stringify(call.input)
 }

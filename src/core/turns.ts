@@ -105,7 +105,7 @@ function spawningToolCall(state: AgentState, source: string): string | null {
     const input = call?.kind === 'tool_use' ? call.block.input : {}
     running.push({ id: entry.block.id, name: entry.block.name ?? '', input })
   }
-  const named = running.find((call) => Object.values(call.input).includes(agentId))
+  const named = running.find((call) => Object.values(call.input ?? {}).includes(agentId))
   const spawner = running.filter((call) => SPAWNING_TOOL.test(call.name))
   return named?.id ?? (spawner.length === 1 ? spawner[0]!.id : running.length === 1 ? running[0]!.id : null)
 }

@@ -30,40 +30,42 @@ function optionalString(value: JsonObject, key: string, path: string): void {
   expect(field == null || typeof field === 'string', `${path}.${key}`, 'a string or null', field)
 }
 
-// The fields the kit reads of each known block; unknown block types are kept verbatim (protocol §5).
-function checkBlock(block: unknown, path: string): void {
+// The fields the kit reads of each known block; unknown block types are kept verbatim (protocol §5). A tool call
+// stored without arguments gets `{}`, a result without output `[]`, as their events would: readers count on them.
+function checkBlock(block: unknown, path: string): unknown {
   expect(isJsonObject(block), path, 'a content block object', block)
   const value = block as JsonObject
   expect(typeof value.type === 'string', `${path}.type`, 'a string', value.type)
   switch (value.type) {
     case 'text': {
       expect(typeof value.text === 'string', `${path}.text`, 'a string', value.text)
-      return
+      return value
     }
     case 'thinking': {
       expect(typeof value.thinking === 'string', `${path}.thinking`, 'a string', value.thinking)
-      return
+      return value
     }
     case 'hint': {
       expect(typeof value.hint === 'string', `${path}.hint`, 'a string', value.hint)
-      return
+      return value
     }
     case 'tool_use': {
       expect(typeof value.id === 'string', `${path}.id`, 'a string', value.id)
       optionalString(value, 'name', path)
       optionalString(value, 'content', path)
       expect(value.input == null || isJsonObject(value.input), `${path}.input`, 'an object', value.input)
-      return
+      return value.input == null ? { ...value, input: {} } : value
     }
     case 'tool_result': {
       expect(typeof value.id === 'string', `${path}.id`, 'a string', value.id)
       optionalString(value, 'name', path)
       expect(value.output == null || Array.isArray(value.output), `${path}.output`, 'an array', value.output)
       if (Array.isArray(value.output)) value.output.forEach((item, index) => checkBlock(item, `${path}.output[${index}]`))
-      return
+      return value.output == null ? { ...value, output: [] } : value
     }
     default: {
       if (MEDIA_TYPES.has(value.type as string)) expect(isJsonObject(value.source), `${path}.source`, 'a source object', value.source)
+      return value
     }
   }
 }
@@ -81,8 +83,7 @@ function readMessage(value: unknown, path: string, warnings: AgentStreamError[])
   const content: ContentBlock[] = []
   blocks.forEach((block, index) => {
     try {
-      checkBlock(block, `${path}.content[${index}]`)
-      content.push(block as ContentBlock)
+      content.push(checkBlock(block, `${path}.content[${index}]`) as ContentBlock)
     } catch (problem) {
       if (!(problem instanceof FieldProblem)) throw problem
       warnings.push(historyError(problem, 'the block was skipped'))
@@ -90,6 +91,7 @@ function readMessage(value: unknown, path: string, warnings: AgentStreamError[])
   })
   const complete =
     content.length === blocks.length &&
+    content.every((block, index) => block === blocks[index]) &&
     message.metadata != null &&
     message.id !== undefined &&
     message.name !== undefined &&

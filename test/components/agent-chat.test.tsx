@@ -130,4 +130,26 @@ describe('AgentChat', () => {
     const results = await axe.run(container, JSDOM_AXE_OPTIONS)
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
+
+  it('lets a confirmation loaded from a history whose call has no arguments (input null) be answered', async () => {
+    const store = createAgentStore({ transport: transport() })
+    const call = { type: 'tool_use', id: 'c1', name: 'bash', input: null, state: 'asking' }
+    const history = [
+      { id: 'u1', name: 'user', role: 'USER', content: [{ type: 'text', text: 'clean up' }], metadata: {}, timestamp: null },
+      {
+        id: 'a1',
+        name: 'assistant',
+        role: 'ASSISTANT',
+        content: [call],
+        metadata: { agentscope_generate_reason: 'PERMISSION_ASKING' },
+        timestamp: null,
+      },
+    ]
+    act(() => store.getState().load(history as never))
+    render(<AgentChat store={store} />)
+    expect(store.getState().agent.pendingConfirmation?.toolCalls[0]?.input).toEqual({})
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Deny' })).toBeTruthy()
+    expect(screen.queryByText(/could not be shown/)).toBeNull()
+  })
 })
