@@ -97,6 +97,17 @@ export function prettyJson(value: unknown): string {
  */
 export function summarizeArguments(input: unknown, maxChars = 80): string {
   if (typeof input !== 'object' || input === null) return input === undefined ? '' : clip(scalar(input), maxChars)
+  // A for…in enumerates every key before its first step: computed once per arguments object and length.
+  const known = SUMMARIES.get(input)?.get(maxChars)
+  if (known !== undefined) return known
+  const summary = summarize(input, maxChars)
+  SUMMARIES.set(input, (SUMMARIES.get(input) ?? new Map<number, string>()).set(maxChars, summary))
+  return summary
+}
+
+const SUMMARIES = new WeakMap<object, Map<number, string>>()
+
+function summarize(input: object, maxChars: number): string {
   const pairs: string[] = []
   let seen = 0
   let single: string | null = null

@@ -1,4 +1,4 @@
-import { forwardRef, memo, useState } from 'react'
+import { forwardRef, memo, useMemo, useState } from 'react'
 import type { HTMLAttributes } from 'react'
 import { useAgentStrings } from './i18n'
 
@@ -109,7 +109,8 @@ export const JsonView = forwardRef<HTMLDivElement, JsonViewProps>(function JsonV
   { value, maxDepth = 4, maxEntries = 40, maxNodes = 200, maxStringChars = 280, className, ...rest },
   ref,
 ) {
-  const limits: Limits = { maxDepth, maxEntries, maxNodes, maxStringChars }
+  // one object while the limits stay the same: a new one each render would make every memoized level render again
+  const limits: Limits = useMemo(() => ({ maxDepth, maxEntries, maxNodes, maxStringChars }), [maxDepth, maxEntries, maxNodes, maxStringChars])
   return (
     <div className={className === undefined ? 'as-json' : `as-json ${className}`} {...rest} ref={ref}>
       <Node value={value} depth={0} budget={maxNodes} limits={limits} />

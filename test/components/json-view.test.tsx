@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { summarizeArguments } from '../../src/components/format-json'
 import { JsonView } from '../../src/components/json-view'
 
 afterEach(cleanup)
@@ -12,6 +13,38 @@ function nested(depth: number): unknown {
 }
 
 const elements = (container: HTMLElement) => container.querySelectorAll('*').length
+
+// A value whose keys are counted each time something lists them (Object.entries, for…in).
+function counted(keys: number): { readonly value: object; readonly listings: () => number } {
+  let listings = 0
+  const target = Object.fromEntries(Array.from({ length: keys }, (_, index) => [`key${index}`, index]))
+  const value = new Proxy(target, {
+    ownKeys(object) {
+      listings++
+      return Reflect.ownKeys(object)
+    },
+  })
+  return { value, listings: () => listings }
+}
+
+describe('an unchanged value is not walked again', () => {
+  it('JsonView: a re-render with the same value and limits lists no keys (a tool card re-renders per output delta)', () => {
+    const { value, listings } = counted(1_000)
+    const view = render(<JsonView value={value} />)
+    const first = listings()
+    expect(first).toBeGreaterThan(0)
+    view.rerender(<JsonView value={value} />)
+    expect(listings()).toBe(first)
+  })
+
+  it('summarizeArguments: the summary of one arguments object is worked out once', () => {
+    const { value, listings } = counted(1_000)
+    expect(summarizeArguments(value)).toBe('key0: 0, key1: 1, key2: 2, …')
+    const first = listings()
+    expect(summarizeArguments(value)).toBe('key0: 0, key1: 1, key2: 2, …')
+    expect(listings()).toBe(first)
+  })
+})
 
 describe('JsonView', () => {
   it('shows keys and values, nested values indented under their key', () => {
