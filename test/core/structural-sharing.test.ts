@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { applyEvents, createAgentState, parseAgentEvent, partialToolInput, reduce, turnMessage } from '../../src/core'
 import type { AgentState, ToolUseEntry } from '../../src/core'
+import { costPerUnitRatio } from '../fixtures/cost-ratio'
 import { end, start, text, textEnd, textStart, thinking, toolDelta, toolStart } from '../fixtures/script'
 
 const live = (events: unknown[], from = createAgentState()): AgentState => applyEvents(from, events, { endOfStream: false })
@@ -70,6 +71,28 @@ describe('partialToolInput', () => {
     const second = partialToolInput(toolEntry(state)) as { list: number[]; b: string }
     expect(second.b).toBe('xyz')
     expect(second.list).toBe(first.list)
+  })
+
+  it('costs a stream of a large flat object its length, read after every delta (as a card reads it each frame)', () => {
+    const stream = (keys: number) => {
+      const json = `{${Array.from({ length: keys }, (_, index) => `"key${index}":${index}`).join(',')}}`
+      return Array.from({ length: Math.ceil(json.length / 1_000) }, (_, index) => json.slice(index * 1_000, (index + 1) * 1_000))
+    }
+    const readAll = (deltas: readonly string[]) => {
+      let state = live([start(), toolStart('c1', 'write')])
+      for (const delta of deltas) {
+        state = live([toolDelta('c1', delta)], state)
+        partialToolInput(toolEntry(state))
+      }
+      return state
+    }
+    // reading copies the open object: once per delta that is its size each time, 4x the cost per key at 4x the keys
+    expect(costPerUnitRatio({ small: 5_000, large: 20_000, prepare: stream, work: readAll, runs: 3 })).toBeLessThan(2)
+    const state = readAll(stream(5_000))
+    const value = partialToolInput(toolEntry(state)) as Record<string, number>
+    // within an eighth of the end, and whole once complete
+    expect(Object.keys(value).length).toBeGreaterThan((5_000 * 7) / 8)
+    expect(partialToolInput(toolEntry(live([end()], state)))).toEqual(JSON.parse(toolEntry(state).arguments))
   })
 
   it('gives the right value for an older revision asked after a newer one', () => {
