@@ -6,6 +6,7 @@ import type { ConfirmationDecision } from '../core/build-message'
 import { jsonDiff } from './json-diff'
 import { useAgentStrings } from './i18n'
 import { prettyJson } from './format-json'
+import { lossyNumbers } from './lossy-numbers'
 import { JsonView } from './json-view'
 import { visibleName } from './visible-name'
 
@@ -65,6 +66,8 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
   const ruleGroup = useId()
   const name = visibleName(toolCall.name ?? toolCall.id)
   const parsed = useMemo(() => parseArguments(draft, strings), [draft, strings])
+  // numbers an edit would send back changed: the edited arguments can't be approved, the call as it is can
+  const lossy = useMemo(() => lossyNumbers(toolCall.content ?? ''), [toolCall.content])
   const ruleContent = ruleScope === 'any' ? null : ruleContentOf(toolCall)
   const rule: PermissionRule | null = toolCall.name === null || !canAlwaysAllow ? null : allowRule(toolCall, ruleContent)
   // Leaving the editor or the rule puts focus back on the button that opened it (else it would fall to the page).
@@ -119,6 +122,11 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
             aria-describedby={parsed.error === undefined ? undefined : errorId}
             onChange={(event) => setDraft(event.target.value)}
           />
+          {lossy.length > 0 && (
+            <p className="as-field-error" role="alert">
+              {strings.lossyNumbers(lossy.slice(0, 3).join(', '))}
+            </p>
+          )}
           {parsed.error !== undefined ? (
             <p id={errorId} className="as-field-error" role="alert">
               {parsed.error}
@@ -187,7 +195,7 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
             <button
               type="button"
               data-variant="primary"
-              disabled={disabled || parsed.input === undefined}
+              disabled={disabled || parsed.input === undefined || lossy.length > 0}
               onClick={() => decide({ toolCallId: toolCall.id, approved: true, input: parsed.input })}
             >
               {strings.approveEdited}

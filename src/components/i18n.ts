@@ -111,6 +111,8 @@ const EN = {
   ruleTheseArguments: 'Only these arguments',
   invalidJson: (reason: string) => `Not valid JSON: ${reason}`,
   notAnObject: 'The arguments must be a JSON object.',
+  lossyNumbers: (numbers: string) =>
+    `These arguments hold numbers this page can't keep exactly (${numbers}): an edit would change them. Approve or deny the call as it is.`,
   changes: 'Changes',
   confirmationTitle: (count: number) => (count === 1 ? 'The agent wants to run a tool' : `The agent wants to run ${count} tools`),
   decided: (approved: boolean): string => (approved ? 'Approved' : 'Denied'),

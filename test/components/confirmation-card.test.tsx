@@ -53,6 +53,28 @@ describe('ConfirmationCard', () => {
     expect(onDecide).toHaveBeenCalledWith({ toolCallId: build.id, approved: false })
   })
 
+  it("refuses an edit of arguments whose numbers the page can't keep exactly; the call as it is can still be approved", () => {
+    const content = '{"to_account":12345678901234567890123,"amount":1e400,"memo":"x"}'
+    const call: ToolUseBlock = {
+      type: 'tool_use',
+      id: 'p1',
+      name: 'pay',
+      input: JSON.parse(content) as Record<string, unknown>,
+      content,
+      metadata: {},
+      state: 'asking',
+    }
+    const onDecide = vi.fn()
+    render(<ConfirmationCard toolCall={call} onDecide={onDecide} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Edit arguments' }))
+    fireEvent.change(editor(), { target: { value: editor().value.replace('"x"', '"y"') } })
+    expect(screen.getByRole('alert').textContent).toContain('12345678901234567890123, 1e400')
+    expect((screen.getByRole('button', { name: 'Approve with these arguments' }) as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel editing' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }))
+    expect(onDecide).toHaveBeenCalledWith({ toolCallId: 'p1', approved: true })
+  })
+
   it('refuses invalid JSON while editing: an alert, and approving is disabled', () => {
     render(<ConfirmationCard toolCall={build} onDecide={() => {}} />)
     fireEvent.click(screen.getByRole('button', { name: 'Edit arguments' }))
