@@ -1,9 +1,10 @@
-import { forwardRef, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { forwardRef, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { HTMLAttributes } from 'react'
 import { allowRule } from '../core/build-message'
 import type { PermissionRule, ToolUseBlock } from '../core/message'
 import type { ConfirmationDecision } from '../core/build-message'
 import { jsonDiff } from './json-diff'
+import type { DiffLine } from './json-diff'
 import { useAgentStrings } from './i18n'
 import { prettyJson } from './format-json'
 import { lossyNumbers } from './lossy-numbers'
@@ -42,6 +43,30 @@ export function ruleContentOf(call: ToolUseBlock): string | null {
   return call.content ?? JSON.stringify(call.input)
 }
 
+// Runs of unchanged lines longer than this fold to their ends and a count, so a one-line edit of large arguments
+// shows a few lines, not all of them.
+const CONTEXT_LINES = 2
+
+function changedLines(lines: readonly DiffLine[], unchanged: (count: number) => string): DiffLine[] {
+  const shown: DiffLine[] = []
+  for (let start = 0; start < lines.length;) {
+    let end = start
+    while (end < lines.length && lines[end]?.change === 'same') end++
+    if (end - start > 2 * CONTEXT_LINES + 1) {
+      shown.push(
+        ...lines.slice(start, start + CONTEXT_LINES),
+        { change: 'same', text: `  ${unchanged(end - start - 2 * CONTEXT_LINES)}` },
+        ...lines.slice(end - CONTEXT_LINES, end),
+      )
+    } else {
+      shown.push(...lines.slice(start, end))
+    }
+    if (end < lines.length) shown.push(lines[end] as DiffLine)
+    start = end + 1
+  }
+  return shown
+}
+
 function parseArguments(text: string, strings: ReturnType<typeof useAgentStrings>): { input?: Record<string, unknown>; error?: string } {
   try {
     const value: unknown = JSON.parse(text)
@@ -65,7 +90,9 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
   const errorId = useId()
   const ruleGroup = useId()
   const name = visibleName(toolCall.name ?? toolCall.id)
-  const parsed = useMemo(() => parseArguments(draft, strings), [draft, strings])
+  // The diff follows the typing at React's pace (the arguments may be large); what is approved is what is typed.
+  const shownDraft = useDeferredValue(draft)
+  const parsed = useMemo(() => parseArguments(shownDraft, strings), [shownDraft, strings])
   // numbers an edit would send back changed: the edited arguments can't be approved, the call as it is can
   const lossy = useMemo(() => lossyNumbers(toolCall.content ?? ''), [toolCall.content])
   const ruleContent = ruleScope === 'any' ? null : ruleContentOf(toolCall)
@@ -133,7 +160,7 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
             </p>
           ) : (
             <pre className="as-diff" aria-label={strings.changes}>
-              {jsonDiff(toolCall.input, parsed.input).map((line, index) => (
+              {changedLines(jsonDiff(toolCall.input, parsed.input), strings.unchangedLines).map((line, index) => (
                 <span key={index} className="as-diff-line" data-change={line.change}>
                   {line.text}
                   {'\n'}
@@ -196,7 +223,10 @@ export const ConfirmationCard = forwardRef<HTMLElement, ConfirmationCardProps>(f
               type="button"
               data-variant="primary"
               disabled={disabled || parsed.input === undefined || lossy.length > 0}
-              onClick={() => decide({ toolCallId: toolCall.id, approved: true, input: parsed.input })}
+              onClick={() => {
+                const typed = parseArguments(draft, strings).input
+                if (typed !== undefined) decide({ toolCallId: toolCall.id, approved: true, input: typed })
+              }}
             >
               {strings.approveEdited}
             </button>

@@ -66,6 +66,7 @@ export const AGENT_STRINGS_ZH_CN: AgentStrings = {
   notAnObject: '参数必须是一个 JSON 对象。',
   lossyNumbers: (numbers) => `这些参数中的数字无法在本页面中精确保留（${numbers}）：编辑会改变它们。请按原样批准或拒绝此调用。`,
   changes: '改动',
+  unchangedLines: (count) => `… ${count} 行未改动`,
   confirmationTitle: (count) => (count === 1 ? '智能体想要运行一个工具' : `智能体想要运行 ${count} 个工具`),
   decided: (approved) => (approved ? '已批准' : '已拒绝'),
   sendAnswers: (count) => `发送 ${count} 个答复`,

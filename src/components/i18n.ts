@@ -114,6 +114,7 @@ const EN = {
   lossyNumbers: (numbers: string) =>
     `These arguments hold numbers this page can't keep exactly (${numbers}): an edit would change them. Approve or deny the call as it is.`,
   changes: 'Changes',
+  unchangedLines: (count: number) => `… ${count} unchanged line${count === 1 ? '' : 's'}`,
   confirmationTitle: (count: number) => (count === 1 ? 'The agent wants to run a tool' : `The agent wants to run ${count} tools`),
   decided: (approved: boolean): string => (approved ? 'Approved' : 'Denied'),
   sendAnswers: (count: number) => `Send ${count} answer${count === 1 ? '' : 's'}`,

@@ -67,12 +67,27 @@ describe('ConfirmationCard', () => {
     const onDecide = vi.fn()
     render(<ConfirmationCard toolCall={call} onDecide={onDecide} />)
     fireEvent.click(screen.getByRole('button', { name: 'Edit arguments' }))
-    fireEvent.change(editor(), { target: { value: editor().value.replace('"x"', '"y"') } })
+    fireEvent.change(editor(), { target: { value: (editor() as HTMLTextAreaElement).value.replace('"x"', '"y"') } })
     expect(screen.getByRole('alert').textContent).toContain('12345678901234567890123, 1e400')
     expect((screen.getByRole('button', { name: 'Approve with these arguments' }) as HTMLButtonElement).disabled).toBe(true)
     fireEvent.click(screen.getByRole('button', { name: 'Cancel editing' }))
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }))
     expect(onDecide).toHaveBeenCalledWith({ toolCallId: 'p1', approved: true })
+  })
+
+  it('shows an edit of large arguments as the lines it changed, the unchanged ones folded to a count, and sends what was typed', () => {
+    const input = Object.fromEntries(Array.from({ length: 400 }, (_, index) => [`key${index}`, index]))
+    const call: ToolUseBlock = { type: 'tool_use', id: 'l1', name: 'bulk', input, content: JSON.stringify(input), metadata: {}, state: 'asking' }
+    const onDecide = vi.fn()
+    const { container } = render(<ConfirmationCard toolCall={call} onDecide={onDecide} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Edit arguments' }))
+    fireEvent.change(editor(), { target: { value: (editor() as HTMLTextAreaElement).value.replace('"key200": 200', '"key200": 2000') } })
+    const lines = [...container.querySelectorAll('.as-diff-line')].map((line) => line.textContent?.trim())
+    expect(lines.length).toBeLessThanOrEqual(12)
+    expect(lines.filter((line) => line?.startsWith('-') || line?.startsWith('+'))).toEqual(['-   "key200": 200,', '+   "key200": 2000,'])
+    expect(lines.filter((line) => line?.includes('unchanged lines'))).toHaveLength(2)
+    fireEvent.click(screen.getByRole('button', { name: 'Approve with these arguments' }))
+    expect(onDecide).toHaveBeenCalledWith(expect.objectContaining({ approved: true, input: expect.objectContaining({ key200: 2000, key399: 399 }) }))
   })
 
   it('refuses invalid JSON while editing: an alert, and approving is disabled', () => {
