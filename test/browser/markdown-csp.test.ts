@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { STRICT_CSP } from '../../vite.config'
 import { connectBrowser } from './demo-page'
@@ -59,6 +59,17 @@ beforeAll(async () => {
   browser = await connectBrowser()
 }, 60_000)
 
+// Every CSP report the page gets, from its first script on.
+async function recordCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`), true)
+  })
+}
+
+const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)
+
 afterAll(async () => {
   await browser?.close()
   await new Promise((resolve) => server?.close(resolve))
@@ -85,11 +96,7 @@ it("leaves diagrams with a remote image shape as code, however the key is writte
 it('draws math and a Mermaid diagram under the strict CSP with zero CSP reports', async () => {
   const page = await browser.newPage()
   try {
-    await page.addInitScript(() => {
-      const seen: string[] = []
-      ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`), true)
-    })
+    await recordCspViolations(page)
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     await page.goto(`${origin}/`)
@@ -123,7 +130,7 @@ it('draws math and a Mermaid diagram under the strict CSP with zero CSP reports'
     })
     // let any late report arrive
     await page.waitForTimeout(300)
-    const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)
+    const violations = await cspViolations(page)
     expect(violations).toEqual([])
     expect(errors).toEqual([])
     expect(result.formulas).toBe(2)
@@ -141,11 +148,7 @@ it('draws math and a Mermaid diagram under the strict CSP with zero CSP reports'
 it("keeps diagrams that ask for HTML labels, a looser sanitizer or handlers from fetching or reporting anything: the diagram's text cannot loosen the kit's settings", async () => {
   const page = await browser.newPage()
   try {
-    await page.addInitScript(() => {
-      const seen: string[] = []
-      ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`), true)
-    })
+    await recordCspViolations(page)
     const dialogs: string[] = []
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message())
@@ -160,7 +163,7 @@ it("keeps diagrams that ask for HTML labels, a looser sanitizer or handlers from
       await page.waitForTimeout(2000)
     }
     expect(requested.filter((url) => url.startsWith('/exfil'))).toEqual([])
-    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
+    expect(await cspViolations(page)).toEqual([])
     expect(dialogs).toEqual([])
     // most are still drawn: locking the settings did not make the diagrams unreadable
     expect(drawn).toBeGreaterThanOrEqual(6)
