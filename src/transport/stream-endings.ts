@@ -44,8 +44,10 @@ export function incompleteStreamError(): AgentStreamError {
 export async function bodyExcerpt(response: Response): Promise<string> {
   let text = ''
   let timer: ReturnType<typeof setTimeout> | undefined
-  const reader = response.body?.getReader()
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
   try {
+    // inside: a body already read, or locked, throws here
+    reader = response.body?.getReader()
     const decoder = new TextDecoder()
     const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, EXCERPT_WAIT_MS, null)))
     while (reader !== undefined && text.length <= BODY_EXCERPT) {
