@@ -63,8 +63,8 @@ function applyBlockRun(state: AgentState, deltas: readonly StreamedDelta[]): Age
  * get, the same ids seen, the same errors. What it saves is the states in between, which a caller that
  * publishes once per frame never shows: a run of deltas into one text, thinking or data block (nearly every
  * event of a stream) is applied as one append of their joined text, so the path to the block is copied
- * once per run rather than once per delta; a run of text and data deltas into one tool result copies its output once. A delta whose id was seen (a replay) is left out of the run, as
- * `reduce` would skip it.
+ * once per run rather than once per delta, and a run of text and data deltas into one tool result copies its
+ * output once. A delta whose id was seen (a replay) is left out of the run, as `reduce` would skip it.
  */
 export function reduceAll(state: AgentState, events: readonly (AgentEvent | LocalEvent)[], onError?: ReduceErrorHandler): AgentState {
   return inScopeBatch(() => reduceEach(state, events, onError))

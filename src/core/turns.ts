@@ -220,11 +220,13 @@ export function removeEntry(turn: Turn, index: number): Turn {
   const next = copyTurn(turn)
   const removed = turn.blocks.get(index)
   const after: BlockEntry[] = []
-  for (let at = index + 1; at < turn.blocks.size && after.length === at - index - 1; at++) {
+  let movesCall = removed?.kind === 'tool_use'
+  for (let at = index + 1; at < turn.blocks.size && !movesCall; at++) {
     const entry = turn.blocks.get(at) as BlockEntry
-    if (entry.kind !== 'tool_use') after.push(entry)
+    movesCall = entry.kind === 'tool_use'
+    after.push(entry)
   }
-  if (removed?.kind !== 'tool_use' && after.length === turn.blocks.size - index - 1) {
+  if (!movesCall) {
     let blocks = turn.blocks
     for (let count = 0; count <= after.length; count++) blocks = blocks.pop()
     let slots = turn.slots
