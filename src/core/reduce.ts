@@ -55,7 +55,7 @@ export function reduce(state: AgentState, event: AgentEvent | LocalEvent, onErro
     const id: unknown = event.id
     if (typeof id !== 'string' || id === '') return applyEvent(state, event)
     // Marking first is safe even if applying fails: this state's count still excludes the id.
-    const seenIds = markSeenId(state.seenIds, state.seenCount, id)
+    const seenIds = markSeenId(state.seenIds, state.seenCount, id, event.type === 'AGENT_START')
     if (seenIds === null) return state
     const applied = applyEvent(state, event)
     // A state other than the input was made by this call and is not shared yet: it can take the ids in place.

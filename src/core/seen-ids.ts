@@ -13,6 +13,11 @@ export class SeenIds {
   ids = new Set<string>()
   /** How many ids were ever added: the count of the state that owns them. */
   total = 0
+  /**
+   * Ids never forgotten, each with the count before it came: the starts of calls. They are few (one a turn), and a
+   * replayed start the window had forgotten would open its call again, so that a replay duplicated the reply.
+   */
+  kept = new Map<string, number>()
 
   /** The ids a state that has seen `count` of them still remembers, oldest first. */
   remembered(count: number): string[] {
@@ -56,6 +61,8 @@ export function hasSeenId(seen: SeenIds, count: number, id: string): boolean {
 }
 
 function hasKey(seen: SeenIds, count: number, key: string): boolean {
+  const keptAt = seen.kept.get(key)
+  if (keptAt !== undefined && keptAt < count) return true
   return seen.ids.has(key) && (count === seen.total || seen.remembered(count).includes(key))
 }
 
@@ -76,15 +83,21 @@ function forgetOlderHalf(ids: Set<string>): void {
 
 /**
  * Adds `id` and says whether it was new: the ids with `id` added (the same object when this state owns
- * them), or null when this state had seen it already. The new count is the result's `total`.
+ * them), or null when this state had seen it already. The new count is the result's `total`. A `kept` id (a call's
+ * start) is never forgotten.
  */
-export function markSeenId(seen: SeenIds, count: number, value: string): SeenIds | null {
+export function markSeenId(seen: SeenIds, count: number, value: string, kept = false): SeenIds | null {
   const id = keyOf(value)
   if (count === seen.total) {
     // One lookup instead of two (`has`, then `add`): the set grows only when the id is new.
     const size = seen.ids.size
     seen.ids.add(id)
-    if (seen.ids.size === size) return null
+    // a start the window forgot is still known (only a start is looked up there: the hot path stays one lookup)
+    if (seen.ids.size === size || (kept && seen.kept.has(id))) {
+      if (seen.ids.size !== size) seen.ids.delete(id)
+      return null
+    }
+    if (kept) seen.kept.set(id, seen.total)
     seen.total++
     if (size + 1 >= 2 * SEEN_ID_LIMIT) forgetOlderHalf(seen.ids)
     return seen
@@ -93,7 +106,9 @@ export function markSeenId(seen: SeenIds, count: number, value: string): SeenIds
   const owned = new SeenIds()
   const ids = seen.remembered(count)
   for (const known of ids.length > SEEN_ID_LIMIT ? ids.slice(ids.length - SEEN_ID_LIMIT) : ids) add(owned, known)
+  for (const [known, at] of seen.kept) if (at < count) owned.kept.set(known, at)
   owned.total = count
+  if (kept) owned.kept.set(id, count)
   add(owned, id)
   return owned
 }

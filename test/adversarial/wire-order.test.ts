@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { applyEvents, createAgentState, reduce, replayEvents, toSnapshot } from '../../src/core'
 import type { AgentEvent, AgentState } from '../../src/core'
+import { reduceAll } from '../../src/core/reduce-all'
 import { createAgentSession } from '../../src/session/create-agent-session'
 import { createSseTransport } from '../../src/transport/sse-transport'
 import { startHttpServer } from '../fixtures/http-server'
@@ -114,5 +115,20 @@ describe('a confirmation asked again', () => {
     expect(answered.subagentPendingConfirmations).toEqual([])
     const top = applyEvents(createAgentState(), [start[0], ask('t1'), ask('t2')])
     expect(top.pendingConfirmation?.toolCalls.map((toolCall) => toolCall.id)).toEqual(['c1'])
+  })
+})
+
+describe('a whole stream replayed, longer than the window of remembered ids', () => {
+  it('gives the state of one play: the replayed start is known, and the rest is late', () => {
+    const stream = [
+      { type: 'AGENT_START', id: 'start', replyId: 'R1' },
+      ...Array.from({ length: 25_000 }, (_, index) => ({ type: 'TEXT_BLOCK_DELTA', id: `d${index}`, replyId: 'M1', blockId: 'text', delta: 'w ' })),
+      { type: 'AGENT_END', id: 'end', replyId: 'R1' },
+    ] as AgentEvent[]
+    // as the session folds it: frames of 4,096
+    let state = createAgentState()
+    const twice = [...stream, ...stream]
+    for (let at = 0; at < twice.length; at += 4_096) state = reduceAll(state, twice.slice(at, at + 4_096))
+    expect(texts(state)).toEqual([`R1:completed:${'w '.repeat(25_000)}`])
   })
 })

@@ -40,3 +40,16 @@ it('remembers a long id by a bounded key: still de-duplicated, distinct from its
   const keptChars = [...seen.ids].reduce((sum, id) => sum + id.length, 0)
   expect(keptChars).toBeLessThan(3 * 300)
 })
+
+it("never forgets a kept id (a call's start), for the state that saw it and the branches after it, not before", () => {
+  const seen = createSeenIds()
+  expect(markSeenId(seen, 0, 'start', true)).toBe(seen)
+  for (let index = 1; index <= 2.5 * SEEN_ID_LIMIT; index++) markSeenId(seen, index, `id${index}`)
+  // out of the window, still known
+  expect([...seen.ids].includes('start')).toBe(false)
+  expect(markSeenId(seen, seen.total, 'start', true)).toBeNull()
+  expect(hasSeenId(seen, seen.total, 'start')).toBe(true)
+  // a branch of a state that had seen it knows it; a state from before it came does not
+  expect(markSeenId(seen, 5, 'start', true)).toBeNull()
+  expect(markSeenId(seen, 0, 'start', true)).not.toBeNull()
+})
