@@ -155,13 +155,11 @@ export type ToolResultDelta = ToolResultTextDeltaEvent | ToolResultDataDeltaEven
  * once per call, so a run costs the output once, not once per delta.
  */
 export function applyToolResultDeltas(state: AgentState, deltas: readonly [ToolResultDelta, ...ToolResultDelta[]]): AgentState {
-  const blocks = deltas.map((delta) => (delta.type === 'TOOL_RESULT_DATA_DELTA' ? structuredClone(delta.data) : null))
   return inCurrentTurn(state, deltas[0], (turn) =>
     withOpenResult(turn, deltas[0], (entry) => {
       const output = [...entry.block.output]
-      deltas.forEach((delta, index) => {
-        const data = blocks[index]
-        if (delta.type === 'TOOL_RESULT_DATA_DELTA') return void output.push(data as ContentBlock)
+      deltas.forEach((delta) => {
+        if (delta.type === 'TOOL_RESULT_DATA_DELTA') return void output.push(structuredClone(delta.data))
         const last = output[output.length - 1]
         const text = (last as { text?: unknown } | undefined)?.text
         if (last?.type === 'text')

@@ -89,14 +89,12 @@ function forgetOlderHalf(ids: Set<string>): void {
 export function markSeenId(seen: SeenIds, count: number, value: string, kept = false): SeenIds | null {
   const id = keyOf(value)
   if (count === seen.total) {
+    // a start the window forgot is still known (only a start is looked up there: the hot path stays one lookup)
+    if (kept && seen.kept.has(id)) return null
     // One lookup instead of two (`has`, then `add`): the set grows only when the id is new.
     const size = seen.ids.size
     seen.ids.add(id)
-    // a start the window forgot is still known (only a start is looked up there: the hot path stays one lookup)
-    if (seen.ids.size === size || (kept && seen.kept.has(id))) {
-      if (seen.ids.size !== size) seen.ids.delete(id)
-      return null
-    }
+    if (seen.ids.size === size) return null
     if (kept) seen.kept.set(id, seen.total)
     seen.total++
     if (size + 1 >= 2 * SEEN_ID_LIMIT) forgetOlderHalf(seen.ids)
