@@ -170,7 +170,9 @@ describe('appends cost the same however long the turn or the chat (#11)', () => 
       return state
     }
     const ratio = costPerUnitRatio({ small: 10_000, large: 40_000, prepare: (size) => deltas(size) as AgentEvent[], work: fold, runs: 3 })
-    expect(ratio).toBeLessThan(2)
+    // each frame still copies the output once, so the bound is the file's others (under load CI measured 2.26);
+    // a copy per delta gave 24
+    expect(ratio).toBeLessThan(4)
     const output = fold(deltas(7) as AgentEvent[]).scopes['']!.turns[0]!.entries.find((entry) => entry.kind === 'tool_result')
     expect(output?.kind === 'tool_result' && output.block.output.map((block) => block.type)).toEqual([
       'image',
