@@ -1,7 +1,7 @@
 import type { TreeBlock } from './block-lines'
 import { fitRows } from './block-table'
 import { unescapeText } from './inline-links'
-import { parseInline, type InlineContext } from './inline-parser'
+import { parseInline, type InlineContext, type LinkDefinition } from './inline-parser'
 import { mayBecomeDefinition } from './link-definitions'
 import type { BlockNode, InlineNode, ListItemNode } from './types'
 import { PARSE_WORK } from './parse-work'
@@ -10,17 +10,35 @@ import { trimRun } from './trim-run'
 const TASK = /^\[([ xX])\](?:[ \t]+|$)/
 const TABLE_ROW_START = /^[ \t]*\|/
 
-/** The inline content of a block's leaves by their text, with the labels each looked up. */
-export type InlineCache = Map<string, { readonly nodes: InlineNode[]; readonly labels: readonly string[] }>
+/** A build and the reference labels it looked up, to report again when it is reused. */
+interface Kept<Node> {
+  readonly node: Node
+  readonly labels: readonly string[]
+}
+
+/**
+ * What one parse of a growing block keeps for the next (with the same definitions): the inline content of its
+ * leaves by their text, and its finished list items and table rows by their tree (a tree the block phase closed
+ * never changes again).
+ */
+export interface BuildCache {
+  readonly inlines: Map<string, Kept<InlineNode[]>>
+  readonly items: WeakMap<TreeBlock, Kept<ListItemNode>>
+  readonly rows: WeakMap<readonly string[], Kept<InlineNode[][]>>
+}
+
+export function newBuildCache(): BuildCache {
+  return { inlines: new Map(), items: new WeakMap(), rows: new WeakMap() }
+}
 
 /** How a tree is turned into nodes: a live stream or not, and what inline parsing may look up. */
 export interface BuildContext extends InlineContext {
   readonly streaming: boolean
   /**
-   * Kept from one parse of a growing block to the next (the same definitions): its finished rows, items and lines
-   * are not parsed inline again, so a table or list streamed row by row costs its block lines, not its inlines.
+   * Kept from one parse of a growing block to the next: its finished rows, items and lines are not built again, so
+   * a table or list streamed row by row costs the rows it gained.
    */
-  readonly inlineCache?: InlineCache
+  readonly cache?: BuildCache
 }
 
 // A live block with more distinct leaves than this starts its cache again
@@ -29,24 +47,54 @@ const INLINE_CACHE_LIMIT = 8192
 // The inline parse of one leaf's text, from the cache when the same text was parsed the same way before. A leaf
 // still being written (open) is never kept: its text is another one at each parse.
 function inline(text: string, open: boolean, context: BuildContext): InlineNode[] {
-  const cache = context.inlineCache
+  const cache = context.cache?.inlines
   if (cache === undefined || open) return parseInline(text, open, context)
-  const known = cache.get(text)
+  if (cache.size >= INLINE_CACHE_LIMIT && !cache.has(text)) cache.clear()
+  return reuse(cache, text, context, parseFinished)
+}
+
+function parseFinished(text: string, context: BuildContext): InlineNode[] {
+  return parseInline(text, false, context)
+}
+
+// A finished item is built once; one still being written (live) is another at each parse.
+function item(tree: TreeBlock, context: BuildContext): ListItemNode {
+  const items = context.cache?.items
+  return items === undefined || tree.live ? buildItem(tree, context) : reuse(items, tree, context, buildItem)
+}
+
+// A row that fits the header's width is the array the block phase read, so it is built once.
+function row(cells: readonly string[], context: BuildContext): InlineNode[][] {
+  const rows = context.cache?.rows
+  return rows === undefined ? buildRow(cells, context) : reuse(rows, cells, context, buildRow)
+}
+
+function buildRow(cells: readonly string[], context: BuildContext): InlineNode[][] {
+  return cells.map((cell) => inline(cell, false, context))
+}
+
+// The build kept under `key`, its labels reported again as building it would have; else built, noting its labels.
+function reuse<Key, Node>(
+  kept: { get(key: Key): Kept<Node> | undefined; set(key: Key, value: Kept<Node>): unknown },
+  key: Key,
+  context: BuildContext,
+  build: (key: Key, context: BuildContext) => Node,
+): Node {
+  const known = kept.get(key)
   if (known !== undefined) {
     for (const label of known.labels) context.onLookup?.(label)
-    return known.nodes
+    return known.node
   }
   const labels: string[] = []
-  const nodes = parseInline(text, open, {
+  const node = build(key, {
     ...context,
     onLookup: (label) => {
       labels.push(label)
       context.onLookup?.(label)
     },
   })
-  if (cache.size >= INLINE_CACHE_LIMIT) cache.clear()
-  cache.set(text, { nodes, labels })
-  return nodes
+  kept.set(key, { node, labels })
+  return node
 }
 
 function trimContent(text: string): string {
@@ -143,14 +191,14 @@ export function buildBlock(block: TreeBlock, context: BuildContext): BlockNode |
     }
     case 'list': {
       const data = block.list
-      const items = block.children.map((item) => buildItem(item, context))
+      const items = block.children.map((child) => item(child, context))
       return { type: 'list', ordered: data?.ordered ?? false, start: data?.start ?? 1, tight: isTight(block), items }
     }
     case 'table': {
       const table = block.table
       if (table === undefined) return undefined
-      const cells = (row: readonly string[]): InlineNode[][] => row.map((cell) => inline(cell, false, context))
-      return { type: 'table', align: table.align, head: cells(table.head), rows: fitRows(table.rows, table.head.length).map(cells) }
+      const head = table.head.map((cell) => inline(cell, false, context))
+      return { type: 'table', align: table.align, head, rows: fitRows(table.rows, table.head.length).map((cells) => row(cells, context)) }
     }
     case 'thematicBreak': {
       return { type: 'thematicBreak' }
@@ -175,8 +223,23 @@ function buildChildren(block: TreeBlock, context: BuildContext): BlockNode[] {
   return nodes
 }
 
+type Definitions = readonly (readonly [string, LinkDefinition])[]
+
+const NO_DEFINITIONS: Definitions = []
+// A tree is read after the block phase closed it, and a closed tree never changes: what it defines is found once.
+const definitionsOfTree = new WeakMap<TreeBlock, Definitions>()
+
 /** Every definition in a tree, in document order (the first of a label wins). */
-export function collectDefinitions(block: TreeBlock, into: [string, { url: string; title: string | undefined }][]): void {
-  for (const definition of block.definitions) into.push(definition)
-  for (const child of block.children) collectDefinitions(child, into)
+export function definitionsIn(block: TreeBlock): Definitions {
+  const known = definitionsOfTree.get(block)
+  if (known !== undefined) return known
+  let found: (readonly [string, LinkDefinition])[] | undefined
+  if (block.definitions.length > 0) found = [...block.definitions]
+  for (const child of block.children) {
+    const inChild = definitionsIn(child)
+    if (inChild.length > 0) (found ??= []).push(...inChild)
+  }
+  const definitions = found ?? NO_DEFINITIONS
+  definitionsOfTree.set(block, definitions)
+  return definitions
 }

@@ -19,18 +19,54 @@ export class BlockParser implements BlockStarter {
   /** `$$` lines open TeX blocks. */
   readonly math: boolean
 
-  readonly document: TreeBlock = createBlock('document', undefined, 0)
-  tip: TreeBlock = this.document
+  readonly document: TreeBlock
+  tip: TreeBlock
   readonly cursor = new LineCursor()
   lineNumber = -1
-  private oldTip: TreeBlock = this.document
-  private lastMatchedContainer: TreeBlock = this.document
+  private oldTip: TreeBlock
+  private lastMatchedContainer: TreeBlock
   private allClosed = true
-  /** The last line was held back (a live tail that may still become something else). */
-  heldLast = false
 
-  constructor(math = true) {
+  constructor(math = true, document: TreeBlock = createBlock('document', undefined, 0)) {
     this.math = math
+    this.document = document
+    this.tip = document
+    this.oldTip = document
+    this.lastMatchedContainer = document
+  }
+
+  /**
+   * A parser in the same state that shares this one's closed blocks and has copies of its open ones (the only
+   * blocks a later line or `finish` changes): it can read a live last line and finish while this one reads on.
+   * Costs the open blocks' own children and lines, not the document.
+   */
+  fork(): BlockParser {
+    let tip = this.document
+    const copy = (block: TreeBlock, parent: TreeBlock | undefined): TreeBlock => {
+      const table = block.table
+      const copied: TreeBlock = {
+        ...block,
+        parent,
+        children: [...block.children],
+        lines: [...block.lines],
+        table: table === undefined ? undefined : { ...table, rows: [...table.rows] },
+      }
+      if (block === this.tip) tip = copied
+      return copied
+    }
+    const document = copy(this.document, undefined)
+    for (let parent = document; ;) {
+      const index = parent.children.length - 1
+      const last = parent.children[index]
+      if (last === undefined || !last.open) break
+      const child = copy(last, parent)
+      parent.children[index] = child
+      parent = child
+    }
+    const forked = new BlockParser(this.math, document)
+    forked.tip = tip
+    forked.lineNumber = this.lineNumber
+    return forked
   }
 
   /** Adds one line; `partial` marks a live last line with no newline yet. */
@@ -49,20 +85,13 @@ export class BlockParser implements BlockStarter {
       cursor.findNextNonspace()
       const result = this.continueBlock(container)
       if (result === 'matched') continue
-      if (result === 'held') {
-        this.heldLast = true
-        return
-      }
-      if (result === 'consumed') return
+      if (result === 'held' || result === 'consumed') return
       container = container.parent as TreeBlock
       break
     }
     if (partial && !isLeafWithLines(container)) {
       cursor.findNextNonspace()
-      if (isAmbiguousTail(cursor.line.slice(cursor.nextNonspace))) {
-        this.heldLast = true
-        return
-      }
+      if (isAmbiguousTail(cursor.line.slice(cursor.nextNonspace))) return
     }
     this.allClosed = container === this.oldTip
     this.lastMatchedContainer = container
@@ -74,11 +103,7 @@ export class BlockParser implements BlockStarter {
         cursor.advanceNextNonspace()
         break
       }
-      if (opened === 'held') {
-        this.heldLast = true
-        return
-      }
-      if (opened === 'consumed') return
+      if (opened === 'held' || opened === 'consumed') return
       container = this.tip
       if (opened === 'leaf') matchedLeaf = true
     }
@@ -130,10 +155,7 @@ export class BlockParser implements BlockStarter {
     if (data === undefined) return
     const cells = splitRow(line)
     // a live last row is shown once it ends with a pipe and has all its cells
-    if (cursor.partial && (!endsWithPipe(line) || cells.length < data.head.length || line.trim() === '|')) {
-      this.heldLast = true
-      return
-    }
+    if (cursor.partial && (!endsWithPipe(line) || cells.length < data.head.length || line.trim() === '|')) return
     data.rows.push(cells)
     table.endLine = this.lineNumber
   }

@@ -57,14 +57,17 @@ export function endsWithPipe(line: string): boolean {
 
 /**
  * Body rows fitted to the header's width: extra cells are dropped, and short rows get empty cells while the
- * padding stays within a budget proportional to the rows' own text.
+ * padding stays within a budget proportional to the rows' own text. A row that fits is returned as it is (a
+ * growing table's finished rows keep their identity), and only rows that change count as work.
  */
-export function fitRows(rows: readonly string[][], columns: number): string[][] {
+export function fitRows(rows: readonly string[][], columns: number): readonly string[][] {
+  if (rows.every((row) => row.length === columns)) return rows
   let budget = PADDING_ALLOWANCE
   for (const row of rows) for (const cell of row) budget += cell.length + 1
   return rows.map((row) => {
+    if (row.length === columns) return row
     PARSE_WORK.steps += columns
-    if (row.length >= columns) return row.length === columns ? row : row.slice(0, columns)
+    if (row.length > columns) return row.slice(0, columns)
     const missing = Math.min(columns - row.length, budget)
     budget -= missing
     return missing === 0 ? row : [...row, ...Array.from({ length: missing }, () => '')]

@@ -1,6 +1,6 @@
-import { buildBlock, collectDefinitions, type InlineCache } from './block-build'
+import { buildBlock, definitionsIn, newBuildCache, type BuildCache } from './block-build'
 import type { TreeBlock } from './block-lines'
-import { BlockParser } from './block-parser'
+import { BlockReader } from './block-reader'
 import type { LinkDefinition } from './inline-parser'
 import type { MarkdownBlock, ParseOptions } from './types'
 
@@ -32,12 +32,14 @@ export interface MarkdownParseState {
   readonly options: ParseOptions
   /** The inline parses of the last block's leaves, for the next parse of the same block (internal). */
   readonly inline: LastBlockInlines | undefined
+  /** The block phase of the unstable tail, to read on from at the next parse (internal). */
+  readonly reader: BlockReader
 }
 
 interface LastBlockInlines {
   readonly start: number
   readonly definitions: ReadonlyMap<string, LinkDefinition>
-  readonly cache: InlineCache
+  readonly cache: BuildCache
 }
 
 const EMPTY_DEFINITIONS: ReadonlyMap<string, LinkDefinition> = new Map()
@@ -67,12 +69,6 @@ function sameDefinition(a: LinkDefinition | undefined, b: LinkDefinition | undef
   return a === b || (a !== undefined && b !== undefined && a.url === b.url && a.title === b.title)
 }
 
-function definitionsOf(tree: TreeBlock): [string, LinkDefinition][] {
-  const found: [string, LinkDefinition][] = []
-  collectDefinitions(tree, found)
-  return found
-}
-
 type DefinitionList = readonly (readonly [string, LinkDefinition])[]
 
 /** `base` plus the definitions of `lists` in order: the first of each label wins. */
@@ -86,23 +82,6 @@ function withDefinitions(base: ReadonlyMap<string, LinkDefinition>, lists: reado
     }
   }
   return map ?? base
-}
-
-function splitLines(text: string, from: number): { lines: string[]; starts: number[] } {
-  const lines: string[] = []
-  const starts: number[] = []
-  let offset = from
-  while (offset < text.length) {
-    const newline = text.indexOf('\n', offset)
-    const end = newline === -1 ? text.length : newline
-    let line = text.slice(offset, end)
-    if (line.endsWith('\r')) line = line.slice(0, -1)
-    // CommonMark: NUL is replaced, never passed on
-    lines.push(line.includes('\u0000') ? line.replace(/\u0000/g, '\ufffd') : line)
-    starts.push(offset)
-    offset = end + 1
-  }
-  return { lines, starts }
 }
 
 /**
@@ -123,20 +102,15 @@ export function parseMarkdownIncremental(previous: MarkdownParseState | undefine
   const from = kept === 0 ? 0 : (previous?.segments[kept]?.start ?? 0)
   const referrers = kept > 0 && previous ? previous.referrers : new Map<string, number[]>()
 
-  // block phase over the tail
-  const { lines, starts } = splitLines(text, from)
-  const parser = new BlockParser(options.math !== false)
-  const partialLast = streaming && !text.endsWith('\n')
-  for (let index = 0; index < lines.length; index++) {
-    parser.addLine(lines[index] as string, index, partialLast && index === lines.length - 1)
-  }
-  parser.finish()
-  const trees = parser.document.children
+  // block phase over the tail: the lines read by the last parse from the same offset are not read again
+  const reader = BlockReader.resume(previous?.reader, text, from, options.math !== false)
+  const read = reader.readBlocks(text, streaming && !text.endsWith('\n'))
+  const trees = read.trees
 
   // definitions: those of the kept segments, then those of the new ones
   const keptSegments = previous && kept > 0 ? previous.segments.slice(0, kept) : []
   const base = kept > 0 && previous ? prefixDefinitions(previous, kept) : EMPTY_DEFINITIONS
-  const drafts = trees.map((tree) => ({ tree, definitions: definitionsOf(tree) }))
+  const drafts = trees.map((tree) => ({ tree, definitions: definitionsIn(tree) }))
   // a live last block's definitions don't count yet: `[a]: https://exa` is still being written
   const counted = drafts.slice(0, streaming ? -1 : undefined).map((draft) => draft.definitions)
   const definitions = withDefinitions(base, counted)
@@ -151,8 +125,8 @@ export function parseMarkdownIncremental(previous: MarkdownParseState | undefine
   for (const [position, { tree, definitions: own }] of drafts.entries()) {
     const startLine = tree.startLine
     const endLine = tree.endLine
-    const start = starts[startLine] ?? from
-    const end = (starts[endLine] ?? start) + (lines[endLine] ?? '').length
+    const start = read.lineStart(startLine) ?? from
+    const end = (read.lineStart(endLine) ?? start) + read.lineLength(endLine)
     const source = text.slice(start, end)
     const open = streaming && tree.live
     const index = blocks.length
@@ -180,10 +154,10 @@ export function parseMarkdownIncremental(previous: MarkdownParseState | undefine
       continue
     }
     // the last block is the one that grows: its leaves' inline parses are kept for the next parse
-    let cache: InlineCache | undefined
+    let cache: BuildCache | undefined
     if (position === drafts.length - 1) {
       const before = previous?.inline
-      inline = before?.start === start && before.definitions === definitions ? before : { start, definitions, cache: new Map() }
+      inline = before?.start === start && before.definitions === definitions ? before : { start, definitions, cache: newBuildCache() }
       cache = inline.cache
     }
     const { node, lookups } = buildTracked(tree, open, start, definitions, referrers, options, cache)
@@ -191,7 +165,7 @@ export function parseMarkdownIncremental(previous: MarkdownParseState | undefine
     segments.push({ start, firstLineComplete, tree: lookups.size > 0 ? tree : undefined, block, definitions: own, lookups })
     if (block) blocks.push(block)
   }
-  return { text, streaming, blocks, segments, definitions, referrers, options, inline }
+  return { text, streaming, blocks, segments, definitions, referrers, options, inline, reader }
 }
 
 // Builds the block of the segment at `start`, noting each label it looks up (with the definition it found) so that a
@@ -203,12 +177,12 @@ function buildTracked(
   definitions: ReadonlyMap<string, LinkDefinition>,
   referrers: Map<string, number[]>,
   options: ParseOptions,
-  inlineCache?: InlineCache,
+  cache?: BuildCache,
 ): { node: ReturnType<typeof buildBlock>; lookups: Map<string, LinkDefinition | undefined> } {
   const lookups = new Map<string, LinkDefinition | undefined>()
   const node = buildBlock(tree, {
     streaming,
-    inlineCache,
+    cache,
     extendedAutolinks: options.extendedAutolinks,
     math: options.math,
     definitions,
