@@ -78,6 +78,52 @@ const TableRow = memo(
     before.cells.every((cell, index) => cell === after.cells[index] && before.align[index] === after.align[index]),
 )
 
+// A long list or table is rendered in runs of this many items or rows, each skipped whole while its rows are the same
+// objects (the parser keeps a growing block's finished rows): a delta then costs a comparison per row, not a
+// component per row.
+const RUN = 64
+
+// Whether `before` and `after` have the same items from `from` on, over one run.
+function sameRun<Item>(before: readonly Item[], after: readonly Item[], from: number): boolean {
+  const end = Math.min(after.length, from + RUN)
+  if (Math.min(before.length, from + RUN) !== end) return false
+  for (let index = from; index < end; index++) if (before[index] !== after[index]) return false
+  return true
+}
+
+/** Indexes where each run of `length` rows starts. */
+function runStarts(length: number): number[] {
+  return Array.from({ length: Math.ceil(length / RUN) }, (_, run) => run * RUN)
+}
+
+interface ListRunProps {
+  readonly items: readonly ListItemNode[]
+  readonly from: number
+  readonly tight: boolean
+  readonly locale: MarkdownLocale | undefined
+}
+
+const ListRun = memo(
+  function ListRun({ items, from, tight, locale }: ListRunProps) {
+    return items.slice(from, from + RUN).map((item, index) => <ListItem key={from + index} item={item} tight={tight} locale={locale} />)
+  },
+  (before, after) =>
+    before.from === after.from && before.tight === after.tight && before.locale === after.locale && sameRun(before.items, after.items, after.from),
+)
+
+interface TableRunProps {
+  readonly rows: readonly (readonly (readonly InlineNode[])[])[]
+  readonly from: number
+  readonly align: readonly TableAlign[]
+}
+
+const TableRun = memo(
+  function TableRun({ rows, from, align }: TableRunProps) {
+    return rows.slice(from, from + RUN).map((cells, index) => <TableRow key={from + index} cells={cells} align={align} />)
+  },
+  (before, after) => before.from === after.from && before.align === after.align && sameRun(before.rows, after.rows, after.from),
+)
+
 /** Renders one block node (and its children) as React elements. */
 export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined, key?: number): ReactNode {
   switch (node.type) {
@@ -118,7 +164,9 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
       )
     }
     case 'list': {
-      const items = node.items.map((item, index) => <ListItem key={index} item={item} tight={node.tight} locale={locale} />)
+      const items = runStarts(node.items.length).map((from) => (
+        <ListRun key={from} items={node.items} from={from} tight={node.tight} locale={locale} />
+      ))
       const state = node.tight ? 'tight' : 'loose'
       return node.ordered ? (
         <ol key={key} className="as-md-list" data-spacing={state} start={node.start === 1 ? undefined : node.start}>
@@ -145,8 +193,8 @@ export function renderBlock(node: BlockNode, locale: MarkdownLocale | undefined,
             </thead>
             {node.rows.length === 0 ? null : (
               <tbody>
-                {node.rows.map((row, rowIndex) => (
-                  <TableRow key={rowIndex} cells={row} align={node.align} />
+                {runStarts(node.rows.length).map((from) => (
+                  <TableRun key={from} rows={node.rows} from={from} align={node.align} />
                 ))}
               </tbody>
             )}
