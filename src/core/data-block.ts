@@ -59,16 +59,39 @@ export function finalizeDataEntry(entry: DataEntry, endedAt: string | null): Dat
   return { ...entry, status: 'done', openKey: null, block, endedAt }
 }
 
+// Past this many base64 characters, a streaming preview grows by a sixteenth of its size at a time, not at every
+// frame: each new preview is a new image for the browser to decode whole, so a large image decoded at every frame
+// cost O(its size) a frame. Below it, every whole group shows as it comes.
+const PREVIEW_STEPS_FROM = 65_536
+
+/** How much of a streaming block's base64 its preview shows: whole 4-character groups, in steps once it is large. */
+export function previewLength(length: number): number {
+  const step = length < PREVIEW_STEPS_FROM ? 4 : 2 ** Math.floor(Math.log2(length)) / 16
+  return length - (length % step)
+}
+
+// The last preview of each streaming block (a block keeps its object while it streams): a frame that did not reach
+// the next step gets the same source object, and so the same URL, with nothing to compare or decode again.
+const previews = new WeakMap<DataEntry['block'], MediaSource>()
+
 /**
- * What a streaming data block can show so far: its base64 up to the last complete 4-character
- * group, with the media type known from the hint or the first bytes. Finished blocks give their source.
+ * What a streaming data block can show so far: its base64 up to the last complete 4-character group (in steps
+ * of a sixteenth of its size once it is large), with the media type known from the hint or the first bytes.
+ * Finished blocks give their source.
  */
 export function dataBlockPreview(entry: DataEntry): MediaSource | null {
   if (entry.status === 'done') return entry.block.source
   const raw = entry.raw
+  const length = previewLength(raw.length)
+  const last = previews.get(entry.block)
+  // Once a preview has a media type and a few groups, the first bytes that decided both are fixed: a frame before the
+  // next step reads nothing of the text (reading a string built by appending copies it whole first)
+  if (last?.type === 'base64' && last.media_type !== null && last.data.length >= 16 && last.data.length === length) return last
   if (raw === '') return null
   if (/^(https?|blob):/i.test(raw) || raw.startsWith('data:')) return null
-  const data = raw.slice(0, raw.length - (raw.length % 4))
   const mediaType = entry.mediaTypeHint ?? sniffMediaType(raw)
-  return { type: 'base64', media_type: mediaType, data }
+  if (last?.type === 'base64' && last.data.length === length && last.media_type === mediaType) return last
+  const preview: MediaSource = { type: 'base64', media_type: mediaType, data: raw.slice(0, length) }
+  previews.set(entry.block, preview)
+  return preview
 }
