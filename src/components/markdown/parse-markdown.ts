@@ -7,8 +7,8 @@ import type { MarkdownBlock, ParseOptions } from './types'
 /** A top-level block of the last parse, shown or not (a paragraph of definitions shows nothing). */
 interface Segment {
   readonly start: number
-  /** Its first two lines are complete: its start can't move any more. */
-  readonly firstLineComplete: boolean
+  /** Its first two lines are complete, so its start can't move any more, and a parse from there reads it alike. */
+  readonly restartable: boolean
   /** Kept only when a reference looked up a label: a later definition may need it parsed again. */
   readonly tree: TreeBlock | undefined
   readonly block: MarkdownBlock | undefined
@@ -57,10 +57,12 @@ export function parseMarkdownBlocks(text: string, options: ParseOptions): Markdo
  * line and the next are complete: the block before it was closed by a complete line (CommonMark decides where
  * a block ends without looking past the line that ends it), and a table's delimiter row, the one line that
  * can split a paragraph after the fact, is complete too. A partial last line is the only one ever held back.
+ * A table split off the paragraph above it is no place to start again: its header line was read as that
+ * paragraph's text, and on its own it may start something else.
  */
 function firstUnstableSegment(state: MarkdownParseState): number {
   for (let index = state.segments.length - 1; index > 0; index--) {
-    if (state.segments[index]?.firstLineComplete) return index
+    if (state.segments[index]?.restartable) return index
   }
   return 0
 }
@@ -146,10 +148,13 @@ export function parseMarkdownIncremental(previous: MarkdownParseState | undefine
       previous?.text.charAt(end) === text.charAt(end) &&
       [...oldSegment.lookups].every(([label, found]) => sameDefinition(definitions.get(label), found))
     const firstNewline = text.indexOf('\n', start)
-    const firstLineComplete = firstNewline !== -1 && text.indexOf('\n', firstNewline + 1) !== -1
+    // `a\n2) b | c\n--|--`: without the paragraph, `2) b | c` is a list item (`*` an empty one, `    b | c` code)
+    const previousTree = trees[position - 1]
+    const splitTable = tree.kind === 'table' && previousTree?.kind === 'paragraph' && previousTree.endLine === startLine - 1
+    const restartable = !splitTable && firstNewline !== -1 && text.indexOf('\n', firstNewline + 1) !== -1
     if (reusable) {
       for (const label of oldSegment.lookups.keys()) remember(referrers, label, start)
-      segments.push({ ...oldSegment, firstLineComplete, tree: oldSegment.lookups.size > 0 ? tree : undefined, definitions: own })
+      segments.push({ ...oldSegment, restartable, tree: oldSegment.lookups.size > 0 ? tree : undefined, definitions: own })
       blocks.push(old)
       continue
     }
@@ -162,7 +167,7 @@ export function parseMarkdownIncremental(previous: MarkdownParseState | undefine
     }
     const { node, lookups } = buildTracked(tree, open, start, definitions, referrers, options, cache)
     const block = node === undefined ? undefined : { key: `${index}:${start}`, start, end, source, open, node }
-    segments.push({ start, firstLineComplete, tree: lookups.size > 0 ? tree : undefined, block, definitions: own, lookups })
+    segments.push({ start, restartable, tree: lookups.size > 0 ? tree : undefined, block, definitions: own, lookups })
     if (block) blocks.push(block)
   }
   return { text, streaming, blocks, segments, definitions, referrers, options, inline, reader }
