@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { runBrowserBench } from './browser-bench'
 import { printBrowserReport } from './browser-report'
 import { printCoreReport, runCoreBench } from './core-bench'
+import { printMarkdownReport, runMarkdownBench } from './markdown-bench'
 import { canCollectGarbage } from './measure'
 import type { RunPlan } from './measure'
 import { printScalingReport, runScalingBench } from './scaling-bench'
@@ -54,6 +55,16 @@ const SUITES: readonly Suite[] = [
     run: async (plan, failures) => {
       const results = await runScalingBench(plan, failures)
       printScalingReport(results)
+      return results
+    },
+  },
+  {
+    name: 'markdown',
+    // Each sample parses 64 deltas to texts of up to 400 K characters, and the whole text once: 5 runs after 1 warm-up.
+    plan: { runs: 5, warmups: 1 },
+    run: (plan, failures) => {
+      const results = runMarkdownBench(plan, failures)
+      printMarkdownReport(results)
       return results
     },
   },
