@@ -4,6 +4,7 @@ import { markdownMessages, type MarkdownLocale } from './locale'
 import { MathFormula } from './math-formula'
 import { MermaidDiagram } from './mermaid-diagram'
 import { renderInline } from './render-inline'
+import { RUN_LENGTH, runStarts, sameRun } from './runs'
 import type { BlockNode, InlineNode, ListItemNode, TableAlign } from './types'
 
 // A growing list or table is parsed again at each delta, but its finished items and rows keep their inline nodes
@@ -78,24 +79,6 @@ const TableRow = memo(
     before.cells.every((cell, index) => cell === after.cells[index] && before.align[index] === after.align[index]),
 )
 
-// A long list or table is rendered in runs of this many items or rows, each skipped whole while its rows are the same
-// objects (the parser keeps a growing block's finished rows): a delta then costs a comparison per row, not a
-// component per row.
-const RUN = 64
-
-// Whether `before` and `after` have the same items from `from` on, over one run.
-function sameRun<Item>(before: readonly Item[], after: readonly Item[], from: number): boolean {
-  const end = Math.min(after.length, from + RUN)
-  if (Math.min(before.length, from + RUN) !== end) return false
-  for (let index = from; index < end; index++) if (before[index] !== after[index]) return false
-  return true
-}
-
-/** Indexes where each run of `length` rows starts. */
-function runStarts(length: number): number[] {
-  return Array.from({ length: Math.ceil(length / RUN) }, (_, run) => run * RUN)
-}
-
 interface ListRunProps {
   readonly items: readonly ListItemNode[]
   readonly from: number
@@ -105,7 +88,7 @@ interface ListRunProps {
 
 const ListRun = memo(
   function ListRun({ items, from, tight, locale }: ListRunProps) {
-    return items.slice(from, from + RUN).map((item, index) => <ListItem key={from + index} item={item} tight={tight} locale={locale} />)
+    return items.slice(from, from + RUN_LENGTH).map((item, index) => <ListItem key={from + index} item={item} tight={tight} locale={locale} />)
   },
   (before, after) =>
     before.from === after.from && before.tight === after.tight && before.locale === after.locale && sameRun(before.items, after.items, after.from),
@@ -119,7 +102,7 @@ interface TableRunProps {
 
 const TableRun = memo(
   function TableRun({ rows, from, align }: TableRunProps) {
-    return rows.slice(from, from + RUN).map((cells, index) => <TableRow key={from + index} cells={cells} align={align} />)
+    return rows.slice(from, from + RUN_LENGTH).map((cells, index) => <TableRow key={from + index} cells={cells} align={align} />)
   },
   (before, after) => before.from === after.from && before.align === after.align && sameRun(before.rows, after.rows, after.from),
 )

@@ -3,6 +3,7 @@ import { entityMisses, entityTableLoaded, loadEntityTable } from './entities'
 import type { MarkdownLocale } from './locale'
 import { parseMarkdownIncremental, type MarkdownParseState } from './parse-markdown'
 import { renderBlock } from './render-block'
+import { RUN_LENGTH, runStarts, sameRun } from './runs'
 import { MarkdownLocaleContext } from './remote-image'
 import type { MarkdownBlock } from './types'
 
@@ -37,6 +38,20 @@ interface BlockViewProps {
 export const MarkdownBlockView = memo(function MarkdownBlockView({ block, locale }: BlockViewProps) {
   return renderBlock(block.node, locale)
 })
+
+interface BlockRunProps {
+  readonly blocks: readonly MarkdownBlock[]
+  readonly from: number
+  readonly locale: MarkdownLocale | undefined
+}
+
+// A long text's blocks in runs: a delta re-renders the run of the blocks it changed.
+const BlockRun = memo(
+  function BlockRun({ blocks, from, locale }: BlockRunProps) {
+    return blocks.slice(from, from + RUN_LENGTH).map((block) => <MarkdownBlockView key={block.key} block={block} locale={locale} />)
+  },
+  (before, after) => before.from === after.from && before.locale === after.locale && sameRun(before.blocks, after.blocks, after.from),
+)
 
 /**
  * Renders markdown from an LLM as it streams, as React elements only (HTML in the text shows as text).
@@ -83,8 +98,8 @@ export const StreamingMarkdown = forwardRef<HTMLDivElement, StreamingMarkdownPro
       ref={ref}
     >
       <MarkdownLocaleContext.Provider value={locale}>
-        {state.blocks.map((block) => (
-          <MarkdownBlockView key={block.key} block={block} locale={locale} />
+        {runStarts(state.blocks.length).map((from) => (
+          <BlockRun key={from} blocks={state.blocks} from={from} locale={locale} />
         ))}
       </MarkdownLocaleContext.Provider>
     </div>
