@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { HighlightNode } from './highlighter'
+import { ChunkedText } from '../chunked-text'
 import { markdownMessages, type MarkdownLocale } from './locale'
 import { useHighlighted } from './use-highlighted'
 
@@ -67,7 +68,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language, status, local
       </div>
       <pre className="as-md-pre" tabIndex={0} aria-busy={status === 'streaming' || undefined}>
         <code ref={codeRef} className="as-md-code-body" data-language={language} data-highlighted={highlighted ? '' : undefined}>
-          {highlighted ? renderHighlight(highlighted) : code}
+          {highlighted ? renderHighlight(highlighted) : <ChunkedText text={code} />}
         </code>
       </pre>
     </div>
