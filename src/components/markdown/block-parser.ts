@@ -41,7 +41,7 @@ export class BlockParser implements BlockStarter {
    * Costs the open blocks' own children and lines, not the document.
    */
   fork(): BlockParser {
-    let tip = this.document
+    let tip: TreeBlock | undefined
     const copy = (block: TreeBlock, parent: TreeBlock | undefined): TreeBlock => {
       const table = block.table
       const copied: TreeBlock = {
@@ -55,16 +55,18 @@ export class BlockParser implements BlockStarter {
       return copied
     }
     const document = copy(this.document, undefined)
-    for (let parent = document; ;) {
-      const index = parent.children.length - 1
-      const last = parent.children[index]
+    let deepest = document
+    for (;;) {
+      const index = deepest.children.length - 1
+      const last = deepest.children[index]
       if (last === undefined || !last.open) break
-      const child = copy(last, parent)
-      parent.children[index] = child
-      parent = child
+      const child = copy(last, deepest)
+      deepest.children[index] = child
+      deepest = child
     }
     const forked = new BlockParser(this.math, document)
-    forked.tip = tip
+    // the tip is the innermost open block; were it ever not, the fork must still write only to its own copies
+    forked.tip = tip ?? deepest
     forked.lineNumber = this.lineNumber
     return forked
   }
