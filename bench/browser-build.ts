@@ -63,8 +63,8 @@ function gzipBytes(source: string | Uint8Array): number {
   return gzipSync(source, { level: 9 }).length
 }
 
-/** Builds bench/browser/ (or another page folder) in production mode into a temp folder and writes the workload's events beside it. */
-export async function buildPage(workload: Workload, pageRoot = PAGE_ROOT): Promise<BuiltPage> {
+/** Builds bench/browser/ (or another page folder) in production mode into a temp folder and writes the workload's events beside it (when there is one). */
+export async function buildPage(workload: Workload | null, pageRoot = PAGE_ROOT): Promise<BuiltPage> {
   const directory = mkdtempSync(join(os.tmpdir(), 'agentscope-browser-bench-'))
   const started = performance.now()
   const output = await build({
@@ -107,7 +107,7 @@ export async function buildPage(workload: Workload, pageRoot = PAGE_ROOT): Promi
       chunks.push({ fileName: file.fileName, group: 'styles', bytes: Buffer.byteLength(source), gzipBytes: gzipBytes(source), parts: {} })
     }
   }
-  writeFileSync(join(directory, 'events.json'), JSON.stringify(workload.events))
+  if (workload !== null) writeFileSync(join(directory, 'events.json'), JSON.stringify(workload.events))
   return { directory, chunks, buildMs, remove: () => rmSync(directory, { recursive: true, force: true }) }
 }
 

@@ -4,31 +4,36 @@
  * code block. Each delta is half a line, then the rest of it, parsed from the state the last parse left (as the
  * chat does once per frame), beside a full parse of the same text (what every delta would cost without it). The
  * counted steps (characters scanned, nodes built) show the work; the target is that they stay flat as the text
- * grows. Times are printed, never asserted.
+ * grows. Then the same deltas rendered by `<StreamingMarkdown>` in Chromium (bench/markdown/), each committed and
+ * laid out. Times are printed, never asserted.
  */
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
 import { parseMarkdownBlocks, parseMarkdownIncremental } from '../src/components/markdown/parse-markdown'
 import type { MarkdownParseState } from '../src/components/markdown/parse-markdown'
 import { PARSE_WORK } from '../src/components/markdown/parse-work'
-import { measure, type RunPlan, type Timing } from './measure'
+import { buildPage, startStaticServer } from './browser-build'
+import { MARKDOWN_SHAPES, MARKDOWN_SIZES, shapeDeltas, shapeText, type BrowserDeltaSample } from './markdown/shapes'
+import { measure, toTiming, type RunPlan, type Timing } from './measure'
 import { formatNumber, printSection, printTable, verdict } from './report'
 
-const SIZES = [25_000, 100_000, 400_000] as const
 const DELTAS = 64
 /** Counted steps per delta at the largest size over the smallest: flat work grows by at most this. */
 const STEP_GROWTH_TARGET = 1.5
+/** Deltas per sample in Chromium, each waiting for a frame. */
+const BROWSER_DELTAS = 40
 
-const SHAPES: Readonly<Record<string, { readonly head: string; readonly line: (index: number) => string }>> = {
-  'short blocks': {
-    head: '',
-    line: (index) => (index % 3 === 2 ? '\n' : `Paragraph ${index} has **bold**, \`code\` and a [link](https://example.com/${index}).\n`),
-  },
-  list: { head: '', line: (index) => `- item ${index} with **bold**, \`code\` and [a link](https://example.com/${index})\n` },
-  table: {
-    head: '| name | value | link |\n|---|:---:|---|\n',
-    line: (index) => `| row ${index} | **${index}** | [x](https://example.com/${index}) |\n`,
-  },
-  'code block': { head: '```ts\n', line: (index) => `const value${index} = compute(${index}, 'text') // a comment\n` },
-}
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const PAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'markdown')
 
 export interface MarkdownRow {
   readonly shape: string
@@ -43,26 +48,10 @@ export interface MarkdownRow {
 export interface MarkdownResults {
   readonly deltas: number
   readonly rows: readonly MarkdownRow[]
+  /** The same deltas rendered by `<StreamingMarkdown>` in Chromium, each committed and laid out (median of the samples). */
+  readonly browser: readonly BrowserDeltaSample[]
   /** Per shape: counted steps per delta at the largest size over the smallest. */
   readonly stepGrowth: Readonly<Record<string, number>>
-}
-
-function textOf(head: string, line: (index: number) => string, characters: number): { text: string; lines: number } {
-  let text = head
-  let lines = 0
-  while (text.length < characters) text += line(lines++)
-  return { text, lines }
-}
-
-// The deltas after `text`: each line in two halves.
-function deltasAfter(line: (index: number) => string, first: number): string[] {
-  const deltas: string[] = []
-  for (let index = first; deltas.length < DELTAS; index++) {
-    const whole = line(index)
-    const half = Math.ceil(whole.length / 2)
-    deltas.push(whole.slice(0, half), whole.slice(half))
-  }
-  return deltas.slice(0, DELTAS)
 }
 
 function streamDeltas(start: MarkdownParseState, text: string, deltas: readonly string[]): MarkdownParseState {
@@ -75,14 +64,14 @@ function streamDeltas(start: MarkdownParseState, text: string, deltas: readonly 
   return state
 }
 
-export function runMarkdownBench(plan: RunPlan, failures: string[]): MarkdownResults {
+export async function runMarkdownBench(plan: RunPlan, failures: string[]): Promise<MarkdownResults> {
   const rows: MarkdownRow[] = []
   const stepGrowth: Record<string, number> = {}
-  for (const [shape, { head, line }] of Object.entries(SHAPES)) {
+  for (const shape of Object.keys(MARKDOWN_SHAPES)) {
     const steps: number[] = []
-    for (const characters of SIZES) {
-      const { text, lines } = textOf(head, line, characters)
-      const deltas = deltasAfter(line, lines)
+    for (const characters of MARKDOWN_SIZES) {
+      const { text, lines } = shapeText(shape, characters)
+      const deltas = shapeDeltas(shape, lines, DELTAS)
       const setup = () => parseMarkdownIncremental(undefined, text, { streaming: true })
       const start = setup()
       const stepsBefore = PARSE_WORK.steps
@@ -108,7 +97,44 @@ export function runMarkdownBench(plan: RunPlan, failures: string[]): MarkdownRes
     }
     stepGrowth[shape] = (steps.at(-1) as number) / (steps[0] as number)
   }
-  return { deltas: DELTAS, rows, stepGrowth }
+  return { deltas: DELTAS, rows, stepGrowth, browser: await runInChromium(plan, failures) }
+}
+
+// Each shape and size in a fresh page, `plan.runs` times; the median of the samples' medians.
+async function runInChromium(plan: RunPlan, failures: string[]): Promise<BrowserDeltaSample[]> {
+  const built = await buildPage(null, PAGE_ROOT)
+  const server = await startStaticServer(built.directory)
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  try {
+    const results: BrowserDeltaSample[] = []
+    for (const shape of Object.keys(MARKDOWN_SHAPES)) {
+      for (const characters of MARKDOWN_SIZES) {
+        const samples: BrowserDeltaSample[] = []
+        for (let run = 0; run < plan.warmups + plan.runs; run++) {
+          const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+          try {
+            page.on('pageerror', (error) => failures.push(`markdown: page error ${error.message}`))
+            await page.goto(server.url)
+            await page.waitForFunction(() => 'markdownBench' in window)
+            const sample = await page.evaluate(
+              ([name, size, count]) => (window.markdownBench as NonNullable<Window['markdownBench']>).run(name, size, count),
+              [shape, characters, BROWSER_DELTAS] as const,
+            )
+            if (run >= plan.warmups) samples.push(sample)
+          } finally {
+            await page.close()
+          }
+        }
+        const medians = toTiming(samples.map((sample) => sample.medianMs))
+        results.push({ shape, characters, medianMs: medians.medianMs, maxMs: Math.max(...samples.map((sample) => sample.maxMs)) })
+      }
+    }
+    return results
+  } finally {
+    await browser.close()
+    await server.close()
+    built.remove()
+  }
 }
 
 export function printMarkdownReport(results: MarkdownResults): void {
@@ -126,11 +152,19 @@ export function printMarkdownReport(results: MarkdownResults): void {
     ['"steps": the parser\'s counted work (characters scanned, nodes built); "full parse": the same text parsed from nothing.'],
   )
   printTable(
-    ['shape', `steps / delta, ${formatNumber(SIZES.at(-1) as number)} ÷ ${formatNumber(SIZES[0])} characters`, 'target', 'verdict'],
+    ['shape', `steps / delta, ${formatNumber(MARKDOWN_SIZES.at(-1) as number)} ÷ ${formatNumber(MARKDOWN_SIZES[0])} characters`, 'target', 'verdict'],
     Object.entries(results.stepGrowth).map(([shape, growth]) => [shape, growth, `≤ ${STEP_GROWTH_TARGET}`, verdict(growth, STEP_GROWTH_TARGET)]),
     [
       'No text is parsed again, but the time per delta still grows with the text: each parse compares it with the last one, walks the',
       "blocks (and a long list's or table's rows) by reference, and joins a long code block's lines again.",
     ],
+  )
+  printSection(
+    `The same deltas in Chromium: <StreamingMarkdown> with the kit's stylesheets, each delta committed and laid out (${BROWSER_DELTAS} a sample)`,
+  )
+  printTable(
+    ['shape', 'characters', 'ms / delta (median)', 'slowest delta ms'],
+    results.browser.map((sample) => [sample.shape, sample.characters, sample.medianMs, sample.maxMs]),
+    ["The work of the frame that shows a delta, but its paint: React's commit, style and layout (flushSync, then a read of the layout)."],
   )
 }
