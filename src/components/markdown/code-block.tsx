@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react'
-import type { HighlightNode } from './highlighter'
 import { ChunkedText } from '../chunked-text'
+import type { HighlightNode } from './highlighter'
 import { markdownMessages, type MarkdownLocale } from './locale'
 import { useHighlighted } from './use-highlighted'
 
