@@ -13,9 +13,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
 import type { Browser } from 'playwright-core'
-import { buildPage, startStaticServer } from './browser-build'
+import { buildPage, launchChromium, startStaticServer } from './browser-build'
 import type { BuiltPage, ChunkGroup, ChunkSize, StaticServer } from './browser-build'
 import { summarizeProfiles } from './browser-profile'
 import type { CpuProfile, ProfileSummary } from './browser-profile'
@@ -27,15 +26,6 @@ import type { RunPlan, Timing } from './measure'
 import { formatNumber } from './report'
 import { createWorkload } from './workload'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const VIEWPORT = { width: 1280, height: 720 }
 const DELIVERIES: readonly Delivery[] = ['bursts', 'buffered']
 const EVENTS_PER_BURST = 64
@@ -350,7 +340,7 @@ export async function runBrowserBench(plan: RunPlan, failures: string[]): Promis
     server = await startStaticServer(built.directory)
     bareServer = await startStaticServer(bareBuilt.directory)
     const bareUrl = bareServer.url
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+    browser = await launchChromium()
     progress(`built in ${formatNumber(built.buildMs)} + ${formatNumber(bareBuilt.buildMs)} ms; calibrating the final text (one buffered run each)`)
     const options = (delivery: Delivery, reference: string | null): RunOptions => ({
       delivery,

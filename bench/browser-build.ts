@@ -11,6 +11,7 @@ import { dirname, extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
+import { chromium, type Browser } from 'playwright-core'
 import { build } from 'vite'
 import type { Rolldown } from 'vite'
 import type { Workload } from './workload'
@@ -109,6 +110,22 @@ export async function buildPage(workload: Workload | null, pageRoot = PAGE_ROOT)
   }
   if (workload !== null) writeFileSync(join(directory, 'events.json'), JSON.stringify(workload.events))
   return { directory, chunks, buildMs, remove: () => rmSync(directory, { recursive: true, force: true }) }
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// Debian's Chromium, headless, no sandbox, nothing phoning home
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** The benchmarks' Chromium (`CHROMIUM_PATH`, else Debian's). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
 }
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {

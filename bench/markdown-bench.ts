@@ -9,11 +9,10 @@
  */
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
 import { parseMarkdownBlocks, parseMarkdownIncremental } from '../src/components/markdown/parse-markdown'
 import type { MarkdownParseState } from '../src/components/markdown/parse-markdown'
 import { PARSE_WORK } from '../src/components/markdown/parse-work'
-import { buildPage, startStaticServer } from './browser-build'
+import { buildPage, launchChromium, startStaticServer } from './browser-build'
 import { MARKDOWN_SHAPES, MARKDOWN_SIZES, shapeDeltas, shapeText, type BrowserDeltaSample } from './markdown/shapes'
 import { measure, toTiming, type RunPlan, type Timing } from './measure'
 import { formatNumber, printSection, printTable, verdict } from './report'
@@ -24,15 +23,6 @@ const STEP_GROWTH_TARGET = 1.5
 /** Deltas per sample in Chromium, each waiting for a frame. */
 const BROWSER_DELTAS = 40
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const PAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'markdown')
 
 export interface MarkdownRow {
@@ -104,7 +94,7 @@ export async function runMarkdownBench(plan: RunPlan, failures: string[]): Promi
 async function runInChromium(plan: RunPlan, failures: string[]): Promise<BrowserDeltaSample[]> {
   const built = await buildPage(null, PAGE_ROOT)
   const server = await startStaticServer(built.directory)
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  const browser = await launchChromium()
   try {
     const results: BrowserDeltaSample[] = []
     for (const shape of Object.keys(MARKDOWN_SHAPES)) {

@@ -6,23 +6,13 @@
  */
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
 import type { Browser } from 'playwright-core'
-import { buildPage, startStaticServer } from './browser-build'
+import { buildPage, launchChromium, startStaticServer } from './browser-build'
 import type { RunPlan } from './measure'
 import { againstTarget, formatNumber, printSection, printTable } from './report'
 import type { StreamSample, TranscriptSample, TurnsSample } from './transcript/protocol'
 import { createWorkload } from './workload'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const PAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'transcript')
 const HISTORY_SIZES = [10, 100, 1_000] as const
 const LIVE_TURNS = 7
@@ -76,7 +66,7 @@ export async function runTranscriptBench(plan: RunPlan, failures: string[]): Pro
   progress('building the page')
   const built = await buildPage(createWorkload(1), PAGE_ROOT)
   const server = await startStaticServer(built.directory)
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  const browser = await launchChromium()
   try {
     const repeat = async <T>(label: string, call: () => Promise<T>): Promise<T[]> => {
       const samples: T[] = []

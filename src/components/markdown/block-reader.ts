@@ -31,23 +31,27 @@ export class BlockReader {
   private readonly lines: string[] = []
   /** The text to the end of the last line read, newline included. Shared by every parse state that holds the reader. */
   private read: string
+  /** The text of the last parse, which `read` starts. */
+  private lastText: string
 
   private constructor(text: string, from: number, math: boolean) {
     this.from = from
     this.math = math
     this.parser = new BlockParser(math)
     this.read = text.slice(0, from)
+    this.lastText = this.read
   }
 
-  /** `previous` when it read a prefix of `text` from the same offset, else a new reader. */
-  static resume(previous: BlockReader | undefined, text: string, from: number, math: boolean): BlockReader {
-    const read = previous?.read
+  /**
+   * `previous` when it read a prefix of `text` from the same offset, else a new reader. `extended` is a text the
+   * caller knows `text` starts with: when the reader's last parse was of it, the text is not compared again.
+   */
+  static resume(previous: BlockReader | undefined, text: string, from: number, math: boolean, extended?: string): BlockReader {
+    if (previous === undefined || previous.from !== from || previous.math !== math) return new BlockReader(text, from, math)
     // a reader is shared by the states of one stream: a render that React discarded may have taken it further than
     // the state parsing now, which is fine as long as what it read is still the start of the text
-    if (previous !== undefined && read !== undefined && previous.from === from && previous.math === math && text.slice(0, read.length) === read) {
-      return previous
-    }
-    return new BlockReader(text, from, math)
+    const read = previous.read
+    return previous.lastText === extended || text.slice(0, read.length) === read ? previous : new BlockReader(text, from, math)
   }
 
   /** Reads the lines of `text` a newline has ended that it has not read yet, then returns the trees of all of it. */
@@ -62,6 +66,7 @@ export class BlockReader {
       offset = newline + 1
     }
     if (offset > this.read.length) this.read = text.slice(0, offset)
+    this.lastText = text
     const last = lines.length
     const fork = parser.fork()
     const tail = offset < text.length ? lineOf(text, offset, text.length) : undefined

@@ -105,7 +105,7 @@ export function parseMarkdownIncremental(previous: MarkdownParseState | undefine
   const referrers = kept > 0 && previous ? previous.referrers : new Map<string, number[]>()
 
   // block phase over the tail: the lines read by the last parse from the same offset are not read again
-  const reader = BlockReader.resume(previous?.reader, text, from, options.math !== false)
+  const reader = BlockReader.resume(previous?.reader, text, from, options.math !== false, extendsPrevious ? previous.text : undefined)
   const read = reader.readBlocks(text, streaming && !text.endsWith('\n'))
   const trees = read.trees
 
