@@ -84,34 +84,52 @@ export default defineConfig(({ mode, command }) => ({
     // A limit against hangs, not a speed check (no test asserts on wall time): 5 s, vitest's default, turned a test
     // that needs 1 s on a quiet machine red when other jobs loaded the two cores; 15 s still ends a hang.
     testTimeout: 15_000,
+    // Three groups, run one after the other (`groupOrder`): vitest keeps a worker for the next file only when that
+    // file needs the same project and environment, so files of both environments in one queue restarted a worker
+    // (a process, jsdom, React and Testing Library, ~1 s) about every third file.
     projects: [
+      { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS, exclude: NOT_UNIT_TESTS, sequence: { groupOrder: 0 } } },
       {
         extends: true,
         test: {
-          name: 'shared',
-          include: UNIT_TESTS,
+          name: 'dom',
+          include: DOM_TESTS,
           exclude: [...NOT_UNIT_TESTS, ...ISOLATED_TESTS],
+          environment: 'jsdom',
           // A worker runs many files in one module graph and one jsdom, instead of starting a process, a jsdom,
-          // React and Testing Library again for each of the ~90 files (that start-up was over half of the run).
+          // React and Testing Library again for each of the ~50 files (that start-up was over half of the run).
           // test/setup-testing-library.ts empties the DOM and puts real timers back after each file.
           isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
-      { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS, exclude: NOT_UNIT_TESTS } },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: UNIT_TESTS,
+          exclude: [...NOT_UNIT_TESTS, ...ISOLATED_TESTS, ...DOM_TESTS],
+          isolate: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 }))
 
 const UNIT_TESTS = ['test/**/*.test.{ts,tsx}']
+const TEST_FILES = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => ({ path: `test/${file.split(sep).join('/')}`, text: readFileSync(`test/${file}`, 'utf8') }))
+// The files that ask for jsdom (`// @vitest-environment jsdom`)
+const DOM_TESTS = TEST_FILES.filter((file) => /^\/\/ @vitest-environment jsdom$/m.test(file.text)).map((file) => file.path)
 const NOT_UNIT_TESTS = ['test/browser/**', 'test/interop/**', 'test/package/**', 'node_modules/**']
 
 // Files that need a module graph of their own: those that replace modules (vi.mock, found by reading the files, so a
 // new one cannot be forgotten), and those that count what a module does on its first load or the console errors the
 // kit reports once per process (src/core/dev-error.ts).
 const ISOLATED_TESTS = [
-  ...readdirSync('test', { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?mock\(/i.test(readFileSync(`test/${file}`, 'utf8')))
-    .map((file) => `test/${file.split(sep).join('/')}`),
+  ...TEST_FILES.filter((file) => /\bvi\.(do)?mock\(/i.test(file.text)).map((file) => file.path),
   'test/core/reduce.test.ts',
   'test/react/on-error.test.tsx',
 ]
