@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { sep } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { runnerImport, type Plugin, type PreviewServer, type ViteDevServer } from 'vite'
 import react from '@vitejs/plugin-react'
+import { DOM_TESTS, ISOLATED_TESTS, NOT_UNIT_TESTS, UNIT_TESTS } from './test/unit-test-files'
 import type * as Testing from './src/testing'
 
 // The demo is served under this policy in preview (and in the browser tests): no inline script, no eval.
@@ -85,8 +85,8 @@ export default defineConfig(({ mode, command }) => ({
     // that needs 1 s on a quiet machine red when other jobs loaded the two cores; 15 s still ends a hang.
     testTimeout: 15_000,
     // Three groups, run one after the other (`groupOrder`): vitest keeps a worker for the next file only when that
-    // file needs the same project and environment, so files of both environments in one queue restarted a worker
-    // (a process, jsdom, React and Testing Library, ~1 s) about every third file.
+    // file needs the same project and environment (test/unit-test-files.ts), so files of both environments in one
+    // queue restarted a worker (a process, jsdom, React and Testing Library, ~1 s) about every third file.
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS, exclude: NOT_UNIT_TESTS, sequence: { groupOrder: 0 } } },
       {
@@ -116,23 +116,6 @@ export default defineConfig(({ mode, command }) => ({
     ],
   },
 }))
-
-const UNIT_TESTS = ['test/**/*.test.{ts,tsx}']
-const TEST_FILES = readdirSync('test', { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => ({ path: `test/${file.split(sep).join('/')}`, text: readFileSync(`test/${file}`, 'utf8') }))
-// The files that ask for jsdom (`// @vitest-environment jsdom`)
-const DOM_TESTS = TEST_FILES.filter((file) => /^\/\/ @vitest-environment jsdom$/m.test(file.text)).map((file) => file.path)
-const NOT_UNIT_TESTS = ['test/browser/**', 'test/interop/**', 'test/package/**', 'node_modules/**']
-
-// Files that need a module graph of their own: those that replace modules (vi.mock, found by reading the files, so a
-// new one cannot be forgotten), and those that count what a module does on its first load or the console errors the
-// kit reports once per process (src/core/dev-error.ts).
-const ISOLATED_TESTS = [
-  ...TEST_FILES.filter((file) => /\bvi\.(do)?mock\(/i.test(file.text)).map((file) => file.path),
-  'test/core/reduce.test.ts',
-  'test/react/on-error.test.tsx',
-]
 
 // One output file per source module (`preserveModules`): with `"sideEffects"` in package.json, a consumer's bundler
 // drops every module it does not import, so a top-level `forwardRef`/`createContext` of an unused component never
