@@ -14,6 +14,7 @@ import react from '@vitejs/plugin-react'
 import { chromium, type Browser } from 'playwright-core'
 import { build } from 'vite'
 import type { Rolldown } from 'vite'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium'
 import type { Workload } from './workload'
 
 const BENCH_DIRECTORY = dirname(fileURLToPath(import.meta.url))
@@ -112,20 +113,9 @@ export async function buildPage(workload: Workload | null, pageRoot = PAGE_ROOT)
   return { directory, chunks, buildMs, remove: () => rmSync(directory, { recursive: true, force: true }) }
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-// Debian's Chromium, headless, no sandbox, nothing phoning home
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
 /** The benchmarks' Chromium (`CHROMIUM_PATH`, else Debian's). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type BrowserServer } from 'playwright-core'
 import { build, preview, type Plugin, type PreviewServer } from 'vite'
 import type { TestProject } from 'vitest/node'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium'
 import { PWNED_LOG_PATH } from './demo-page'
 
 declare module 'vitest' {
@@ -20,16 +21,6 @@ declare module 'vitest' {
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-
-/** The Chromium flags for this machine (Debian's Chromium, no sandbox, nothing phoning home). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 // Records every request that mentions "pwned", and answers them with 204; tests read the list from PWNED_LOG_PATH.
 function pwnedRecorder(): Plugin {
@@ -91,7 +82,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     })
     const address = server.httpServer.address()
     if (address === null || typeof address === 'string') throw new Error('The preview server has no TCP address')
-    browser = await chromium.launchServer({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true })
+    browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
     // a crash or Ctrl+C must not leave a Chromium behind
     process.once('exit', killBrowser)
     project.provide('baseUrl', `http://127.0.0.1:${address.port}`)

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type BrowserServer } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
 import type { TestProject } from 'vitest/node'
-import { CHROMIUM_ARGS } from '../browser/global-setup'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium'
 import { buildServer, startServer, type JavaServer } from './java-server'
 
 declare module 'vitest' {
@@ -49,7 +49,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await vite.listen()
     const address = vite.httpServer?.address()
     if (address === null || address === undefined || typeof address === 'string') throw new Error('The Vite server has no TCP address')
-    browser = await chromium.launchServer({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true })
+    browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
     process.once('exit', killBrowser)
     project.provide('agentscopeUrl', java.url)
     project.provide('agentscope200Url', java200.url)

@@ -8,6 +8,7 @@ import { extname, join } from 'node:path'
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { STRICT_CSP } from '../../../../vite.config'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../chromium'
 
 const PORT = Number(process.env['CSP_CHECK_PORT'] ?? 18200)
 const out = mkdtempSync(join(tmpdir(), 'as-md-csp-'))
@@ -43,8 +44,8 @@ const server = createServer((request, response) => {
 })
 await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve))
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 })
 try {
   const page = await browser.newPage()
