@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { runnerImport, type Plugin, type PreviewServer, type ViteDevServer } from 'vite'
 import react from '@vitejs/plugin-react'
-import { DOM_TESTS, ISOLATED_TESTS, NOT_UNIT_TESTS, UNIT_TESTS } from './test/unit-test-files'
+import { DOM_TESTS, ISOLATED_TESTS, NOT_UNIT_TESTS, UNIT_TESTS } from './test/unit-test-files.ts'
 import type * as Testing from './src/testing'
 
 // The demo is served under this policy in preview (and in the browser tests): no inline script, no eval.

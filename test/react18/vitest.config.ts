@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { DOM_TESTS, ISOLATED_TESTS } from '../unit-test-files'
+import { DOM_TESTS, ISOLATED_TESTS } from '../unit-test-files.ts'
 
 // The component and hook tests against React 18.3 (`npm run test:react18`), the oldest React the kit supports.
 // React 18 is installed apart from the project's own React 19, into node_modules/.cache (from the npm registry,
