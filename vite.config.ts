@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { runnerImport, type Plugin, type PreviewServer, type ViteDevServer } from 'vite'
 import react from '@vitejs/plugin-react'
-import { DOM_TESTS, ISOLATED_TESTS, NOT_UNIT_TESTS, UNIT_TESTS } from './test/unit-test-files.ts'
+import { unitTestProjects } from './test/unit-test-files.ts'
 import type * as Testing from './src/testing'
 
 // The demo is served under this policy in preview (and in the browser tests): no inline script, no eval.
@@ -84,36 +84,7 @@ export default defineConfig(({ mode, command }) => ({
     // A limit against hangs, not a speed check (no test asserts on wall time): 5 s, vitest's default, turned a test
     // that needs 1 s on a quiet machine red when other jobs loaded the two cores; 15 s still ends a hang.
     testTimeout: 15_000,
-    // Three groups, run one after the other (`groupOrder`): vitest keeps a worker for the next file only when that
-    // file needs the same project and environment (test/unit-test-files.ts), so files of both environments in one
-    // queue restarted a worker (a process, jsdom, React and Testing Library, ~1 s) about every third file.
-    projects: [
-      { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS, exclude: NOT_UNIT_TESTS, sequence: { groupOrder: 0 } } },
-      {
-        extends: true,
-        test: {
-          name: 'dom',
-          include: DOM_TESTS,
-          exclude: [...NOT_UNIT_TESTS, ...ISOLATED_TESTS],
-          environment: 'jsdom',
-          // A worker runs many files in one module graph and one jsdom, instead of starting a process, a jsdom,
-          // React and Testing Library again for each of the ~50 files (that start-up was over half of the run).
-          // test/setup-testing-library.ts empties the DOM and puts real timers back after each file.
-          isolate: false,
-          sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'node',
-          include: UNIT_TESTS,
-          exclude: [...NOT_UNIT_TESTS, ...ISOLATED_TESTS, ...DOM_TESTS],
-          isolate: false,
-          sequence: { groupOrder: 2 },
-        },
-      },
-    ],
+    projects: unitTestProjects(),
   },
 }))
 

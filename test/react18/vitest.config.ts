@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { DOM_TESTS, ISOLATED_TESTS } from '../unit-test-files.ts'
+import { unitTestProjects } from '../unit-test-files.ts'
 
 // The component and hook tests against React 18.3 (`npm run test:react18`), the oldest React the kit supports.
 // React 18 is installed apart from the project's own React 19, into node_modules/.cache (from the npm registry,
@@ -28,9 +28,6 @@ if (!existsSync(`${REACT_18}/node_modules/react-dom/package.json`)) {
   execFileSync('npm', install, { cwd: REACT_18, stdio: 'inherit' })
 }
 
-const REACT_18_TESTS = ['test/components/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}']
-const inReact18 = (file: string) => file.startsWith('test/components/') || file.startsWith('test/react/')
-
 export default defineConfig({
   root: ROOT,
   plugins: [react()],
@@ -49,25 +46,8 @@ export default defineConfig({
     env: { AGENTSCOPE_REACT_VERSION: REACT_VERSION },
     setupFiles: ['test/setup-testing-library.ts'],
     server: { deps: { inline: [/@testing-library\/react/, /zustand/] } },
-    // as in vite.config.ts: two workers, and the files that can share one in a project of their own
+    // as in vite.config.ts: two workers, and the projects of test/unit-test-files.ts
     maxWorkers: 2,
-    projects: [
-      { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS.filter(inReact18), sequence: { groupOrder: 0 } } },
-      {
-        extends: true,
-        test: {
-          name: 'dom',
-          include: DOM_TESTS.filter(inReact18),
-          exclude: ISOLATED_TESTS,
-          environment: 'jsdom',
-          isolate: false,
-          sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        extends: true,
-        test: { name: 'node', include: REACT_18_TESTS, exclude: [...ISOLATED_TESTS, ...DOM_TESTS], isolate: false, sequence: { groupOrder: 2 } },
-      },
-    ],
+    projects: unitTestProjects(['test/components', 'test/react']),
   },
 })
