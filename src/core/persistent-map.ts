@@ -16,10 +16,17 @@ interface MapLeaf<V> {
 
 type MapNode<V> = MapLeaf<V> | readonly (MapNode<V> | undefined)[]
 
+// The keys are ids from the server and the model. With a fixed hash, ids crafted offline to collide (FNV-1a's are found
+// in a second) all fell into one chain, so every change walked and copied it: 16,000 such tool calls took 17 s and
+// overflowed the stack. A seed drawn at load, mixed in after every character, leaves nothing to craft against.
+const SEED = Math.random() * 2 ** 32
+
 function hashOf(key: string): number {
-  // FNV-1a: the keys are short ids, and the hash only has to spread them.
-  let hash = 0x811c9dc5
-  for (let index = 0; index < key.length; index++) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193)
+  let hash = SEED
+  for (let index = 0; index < key.length; index++) {
+    hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193)
+    hash ^= hash >>> 15
+  }
   return hash >>> 0
 }
 
@@ -99,10 +106,13 @@ export class PersistentMap<V> {
   }
 }
 
+// A loop, not a recursion: a chain is as long as its keys' collisions.
 function withoutKey<V>(leaf: MapLeaf<V> | null, key: string): MapLeaf<V> | null {
-  if (leaf === null) return null
-  if (leaf.key === key) return leaf.next
-  return { hash: leaf.hash, key: leaf.key, value: leaf.value, next: withoutKey(leaf.next, key) }
+  const kept: MapLeaf<V>[] = []
+  for (let link = leaf; link !== null; link = link.next) if (link.key !== key) kept.push(link)
+  let next: MapLeaf<V> | null = null
+  for (let index = kept.length; index-- > 0;) next = { ...(kept[index] as MapLeaf<V>), next }
+  return next
 }
 
 function insert<V>(node: MapNode<V> | undefined, shift: number, hash: number, key: string, value: V): MapNode<V> {
