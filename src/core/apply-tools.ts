@@ -10,6 +10,7 @@ import type {
 } from './events'
 import type { ContentBlock, ToolResultBlock, ToolUseBlock } from './message'
 import type { AgentState, Scope, ToolResultEntry, ToolUseEntry, Turn } from './state'
+import { NO_SPAWNS, withoutRunning, withRunning } from './spawn-index'
 import { appendToolArguments, finalizeToolArguments } from './tool-arguments'
 import {
   appendEntry,
@@ -17,7 +18,6 @@ import {
   enterTurn,
   entryKey,
   findToolUse,
-  inCurrentTurn,
   releaseSlot,
   replaceCurrentTurn,
   replaceEntry,
@@ -119,13 +119,26 @@ function newResultEntry(turn: Turn, event: ToolEventFields): ToolResultEntry {
   return { kind: 'tool_result', key: entryKey(turn, event), status: 'streaming', startedAt, endedAt: null, block }
 }
 
+// The string arguments of the call, wherever in the scope it is (an approved call runs in the next turn).
+function argumentStrings(scope: Scope, toolCallId: string): string[] {
+  const found = findToolUse(scope, toolCallId)
+  const call = found && scope.turnList.get(found.turnIndex)?.blocks.get(found.entryIndex)
+  return call?.kind === 'tool_use' ? Object.values(call.block.input ?? {}).filter((value) => typeof value === 'string') : []
+}
+
+// The turn with a new running result for the event's id, indexed for the subagents it may spawn.
+function openResult(scope: Scope, turn: Turn, event: ToolEventFields): Turn {
+  const opened = appendEntry(turn, newResultEntry(turn, event), slot.toolResult(event.toolCallId))
+  opened.spawns = withRunning(turn.spawns ?? NO_SPAWNS, event.toolCallId, event.toolCallName ?? null, argumentStrings(scope, event.toolCallId))
+  return opened
+}
+
 // The open result for the event's id in this turn, created when none is open (a DELTA or END without START).
-function withOpenResult(turn: Turn, event: ToolEventFields, update: (entry: ToolResultEntry) => ToolResultEntry): Turn {
-  const name = slot.toolResult(event.toolCallId)
-  let target = turn
-  let index = turn.slots.get(name)
+function withOpenResult(scope: Scope, event: ToolEventFields, update: (entry: ToolResultEntry) => ToolResultEntry): Turn {
+  let target = currentTurn(scope)
+  let index = target.slots.get(slot.toolResult(event.toolCallId))
   if (index === undefined) {
-    target = appendEntry(turn, newResultEntry(turn, event), name)
+    target = openResult(scope, target, event)
     index = target.blocks.size - 1
   }
   return replaceEntry(target, index, update(target.blocks.get(index) as ToolResultEntry))
@@ -139,11 +152,11 @@ function appendOutput(entry: ToolResultEntry, output: readonly ContentBlock[]): 
 
 /** TOOL_RESULT_START: a running result in the current turn, even when its call sits in an earlier one. */
 export function applyToolResultStart(state: AgentState, event: ToolResultStartEvent): AgentState {
-  return inCurrentTurn(state, event, (turn) =>
-    turn.slots.get(slot.toolResult(event.toolCallId)) === undefined
-      ? appendEntry(turn, newResultEntry(turn, event), slot.toolResult(event.toolCallId))
-      : turn,
-  )
+  const scope = enterTurn(state, event)
+  if (scope === undefined) return state
+  const turn = currentTurn(scope)
+  if (turn.slots.has(slot.toolResult(event.toolCallId))) return state
+  return withScope(state, replaceCurrentTurn(scope, openResult(scope, turn, event)))
 }
 
 /** A delta of a running tool's output. */
@@ -155,20 +168,21 @@ export type ToolResultDelta = ToolResultTextDeltaEvent | ToolResultDataDeltaEven
  * once per call, so a run costs the output once, not once per delta.
  */
 export function applyToolResultDeltas(state: AgentState, deltas: readonly [ToolResultDelta, ...ToolResultDelta[]]): AgentState {
-  return inCurrentTurn(state, deltas[0], (turn) =>
-    withOpenResult(turn, deltas[0], (entry) => {
-      const output = [...entry.block.output]
-      deltas.forEach((delta) => {
-        if (delta.type === 'TOOL_RESULT_DATA_DELTA') return void output.push(structuredClone(delta.data))
-        const last = output[output.length - 1]
-        const text = (last as { text?: unknown } | undefined)?.text
-        if (last?.type === 'text')
-          output[output.length - 1] = { ...last, type: 'text', text: (typeof text === 'string' ? text : '') + (delta.delta ?? '') }
-        else output.push({ type: 'text', text: delta.delta ?? '' })
-      })
-      return appendOutput(entry, output)
-    }),
-  )
+  const scope = enterTurn(state, deltas[0])
+  if (scope === undefined) return state
+  const turn = withOpenResult(scope, deltas[0], (entry) => {
+    const output = [...entry.block.output]
+    deltas.forEach((delta) => {
+      if (delta.type === 'TOOL_RESULT_DATA_DELTA') return void output.push(structuredClone(delta.data))
+      const last = output[output.length - 1]
+      const text = (last as { text?: unknown } | undefined)?.text
+      if (last?.type === 'text')
+        output[output.length - 1] = { ...last, type: 'text', text: (typeof text === 'string' ? text : '') + (delta.delta ?? '') }
+      else output.push({ type: 'text', text: delta.delta ?? '' })
+    })
+    return appendOutput(entry, output)
+  })
+  return withScope(state, replaceCurrentTurn(scope, turn))
 }
 
 /** TOOL_RESULT_END: the final state and metadata; an executed call that was pending becomes allowed. */
@@ -176,13 +190,15 @@ export function applyToolResultEnd(state: AgentState, event: ToolResultEndEvent)
   const scope = enterTurn(state, event)
   if (scope === undefined) return state
   const name = slot.toolResult(event.toolCallId)
-  const ended = withOpenResult(currentTurn(scope), event, (entry) => ({
+  const ended = withOpenResult(scope, event, (entry) => ({
     ...entry,
     status: 'done',
     endedAt: event.createdAt ?? null,
     block: { ...entry.block, state: event.state, metadata: event.metadata ?? {} },
   }))
-  let next: Scope = replaceCurrentTurn(scope, releaseSlot(ended, name))
+  const released = releaseSlot(ended, name)
+  released.spawns = withoutRunning(ended.spawns ?? NO_SPAWNS, event.toolCallId, argumentStrings(scope, event.toolCallId))
+  let next: Scope = replaceCurrentTurn(scope, released)
   if (event.state !== 'denied') {
     next = updateToolUse(next, event.toolCallId, (entry) =>
       entry.block.state === 'pending' ? { ...entry, block: { ...entry.block, state: 'allowed' } } : entry,

@@ -3,6 +3,7 @@ import type { ChatUsage, DataBlock, GenerateReason, HintBlock, Msg, TextBlock, T
 import type { PersistentMap } from './persistent-map'
 import type { PersistentVector } from './persistent-vector'
 import { createSeenIds } from './seen-ids'
+import type { SpawnIndex } from './spawn-index'
 import type { SeenIds } from './seen-ids'
 import { ScopeRecord } from './turn-record'
 
@@ -106,6 +107,8 @@ export interface Turn {
   readonly blocks: PersistentVector<BlockEntry>
   /** Lookup of open blocks and open results to their index in `entries`. */
   readonly slots: PersistentMap<number>
+  /** The running results indexed for the subagents that start under them (absent on a turn written as a plain object). */
+  readonly spawns?: SpawnIndex
   /** The tool calls' indexes in `entries`, shared by the turn's revisions: read it with `calls.lookup(callCount, id)`. */
   readonly calls: CallIndex
   /** How many of `calls` this revision has. */

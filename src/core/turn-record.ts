@@ -2,6 +2,8 @@ import { CallIndex } from './call-index'
 import type { ChatUsage, GenerateReason, Msg } from './message'
 import { PersistentMap } from './persistent-map'
 import { PersistentVector } from './persistent-vector'
+import { NO_SPAWNS } from './spawn-index'
+import type { SpawnIndex } from './spawn-index'
 import type { BlockEntry, ModelCall, Scope, Turn, TurnStatus } from './state'
 
 // Turns and scopes are classes so that their lists can live in persistent vectors (O(1) amortized appends)
@@ -36,6 +38,7 @@ export class TurnRecord implements Turn {
   declare generateReason: GenerateReason | null
   declare blocks: PersistentVector<BlockEntry>
   declare slots: PersistentMap<number>
+  declare spawns: SpawnIndex
   declare calls: CallIndex
   declare callCount: number
   declare streamingCalls: number
@@ -64,6 +67,7 @@ export class TurnRecord implements Turn {
     const blocks = turn.blocks ?? PersistentVector.from(turn.entries)
     this.blocks = blocks
     this.slots = turn.slots ?? PersistentMap.empty()
+    this.spawns = turn.spawns ?? NO_SPAWNS
     if (turn.calls !== undefined && turn.callCount !== undefined) {
       this.calls = turn.calls
       this.callCount = turn.callCount
@@ -123,6 +127,7 @@ export class TurnRecord implements Turn {
       modelCallList: _modelCallList,
       modelCallSlots: _modelCallSlots,
       slots: _slots,
+      spawns: _spawns,
       calls: _callIndex,
       callCount: _callCount,
       replyIds: _replyIds,

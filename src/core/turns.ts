@@ -9,6 +9,7 @@ import { copyScope, copyState, copyTurn } from './copy-records'
 import { PersistentMap } from './persistent-map'
 import { PersistentVector } from './persistent-vector'
 import { writeScope } from './scope-batch'
+import { NO_SPAWNS, spawnerFor } from './spawn-index'
 import { TurnRecord, indexReplyIds, indexToolCalls, streamingCallsDelta } from './turn-record'
 
 // Resume echoes and hints carry the replyId of an earlier call, so they never count as late (§7.2).
@@ -81,33 +82,11 @@ function openTurnIndex(state: AgentState): number | null {
   return main !== undefined && main.open ? main.turnList.size - 1 : null
 }
 
-const SPAWNING_TOOL = /agent|spawn|delegate|task/i
-
-// A subagent runs inside the parent's tool that spawned it (§6.8): among the top-level results still
-// running, the one whose call names the agent, else the one that looks like a spawner, else the only one.
-// The open results are the turn's `r` slots: what is looked at is what is open, not every block of the turn.
+// The top-level result the subagent `source` runs under, if one can be told (see spawn-index.ts).
 function spawningToolCall(state: AgentState, source: string): string | null {
   const main = state.scopes[MAIN_SCOPE]
   if (main === undefined || !main.open) return null
-  const turn = currentTurn(main)
-  const agentId = source.slice(source.lastIndexOf('/') + 1)
-  const resultSlot = slot.toolResult('')
-  const open: number[] = []
-  turn.slots.forEach((index, name) => {
-    if (name.startsWith(resultSlot)) open.push(index)
-  })
-  const running: { id: string; name: string; input: Readonly<Record<string, unknown>> }[] = []
-  for (const index of open.sort((a, b) => a - b)) {
-    const entry = turn.blocks.get(index)
-    if (entry?.kind !== 'tool_result') continue
-    const found = findToolUse(main, entry.block.id)
-    const call = found && main.turnList.get(found.turnIndex)?.blocks.get(found.entryIndex)
-    const input = call?.kind === 'tool_use' ? call.block.input : {}
-    running.push({ id: entry.block.id, name: entry.block.name ?? '', input })
-  }
-  const named = running.find((call) => Object.values(call.input ?? {}).includes(agentId))
-  const spawner = running.filter((call) => SPAWNING_TOOL.test(call.name))
-  return named?.id ?? (spawner.length === 1 ? spawner[0]!.id : running.length === 1 ? running[0]!.id : null)
+  return spawnerFor(currentTurn(main).spawns ?? NO_SPAWNS, source.slice(source.lastIndexOf('/') + 1))
 }
 
 /**
@@ -192,7 +171,7 @@ export function replaceEntry(turn: Turn, index: number, entry: BlockEntry): Turn
 }
 
 /** The turn with an entry appended, registered under `slot` when given (and by its id when it is a tool call). */
-export function appendEntry(turn: Turn, entry: BlockEntry, slot?: string): Turn {
+export function appendEntry(turn: Turn, entry: BlockEntry, slot?: string): TurnRecord {
   const next = copyTurn(turn)
   next.blocks = turn.blocks.push(entry)
   if (slot !== undefined) next.slots = turn.slots.set(slot, turn.blocks.size)
@@ -206,7 +185,7 @@ export function appendEntry(turn: Turn, entry: BlockEntry, slot?: string): Turn 
 }
 
 /** The turn with a slot removed (its entry stays). */
-export function releaseSlot(turn: Turn, slot: string): Turn {
+export function releaseSlot(turn: Turn, slot: string): TurnRecord {
   const next = copyTurn(turn)
   next.slots = turn.slots.delete(slot)
   return next
@@ -330,6 +309,7 @@ export function closeCurrentTurn(scope: Scope, ended: boolean): Scope {
   const closed = copyTurn(turn)
   if (changed) closed.entries = entries
   closed.slots = slotsOf(entries)
+  closed.spawns = NO_SPAWNS
   closed.streamingCalls = 0
   closed.generateReason = generateReason
   closed.status = status

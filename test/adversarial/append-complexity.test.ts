@@ -115,6 +115,40 @@ describe('appends cost the same however long the turn or the chat (#11)', () => 
     expect(medianTimeRatio(grown(200), grown(3_200))).toBeLessThan(4)
   })
 
+  it('a subagent fanned out beside 4,000 running calls costs what one beside 250 does, and runs under the call naming it', () => {
+    const spawnCall = (index: number) => [
+      event('TOOL_CALL_START', 'M', { toolCallId: `c${index}`, toolCallName: 'agent_spawn' }),
+      event('TOOL_CALL_DELTA', 'M', { toolCallId: `c${index}`, delta: JSON.stringify({ agent_id: `agent${index}` }) }),
+      event('TOOL_CALL_END', 'M', { toolCallId: `c${index}`, toolCallName: 'agent_spawn' }),
+    ]
+    const subagent = (index: number) => [
+      event('AGENT_START', `s${index}`, { source: `main/agent${index}`, name: `agent${index}` }),
+      event('TEXT_BLOCK_DELTA', `s${index}m`, { source: `main/agent${index}`, blockId: 'text', delta: 'found it' }),
+    ]
+    // `running` calls all started (§1.6: every TOOL_RESULT_START first), then subagents join, named or not.
+    const fannedOut = (running: number) => {
+      const calls = Array.from({ length: running }, (_, index) => spawnCall(index)).flat()
+      const starts = Array.from({ length: running }, (_, index) =>
+        event('TOOL_RESULT_START', 'A', { toolCallId: `c${index}`, toolCallName: 'agent_spawn' }),
+      )
+      return apply(createAgentState(), [...opened(), ...calls, event('MODEL_CALL_END', 'M'), ...starts])
+    }
+    const grown = (running: number) => {
+      let state = fannedOut(running)
+      let next = running
+      return () => {
+        state = apply(state, Array.from({ length: 100 }, () => subagent(next++)).flat())
+      }
+    }
+    expect(medianTimeRatio(grown(250), grown(4_000))).toBeLessThan(4)
+
+    let state = fannedOut(2_000)
+    state = apply(state, [...subagent(1_234), ...subagent(5_000)])
+    expect(state.scopes['main/agent1234']?.parentToolCallId).toBe('c1234')
+    // named by no call, and every running call a spawner: which one it runs under cannot be told
+    expect(state.scopes['main/agent5000']?.parentToolCallId).toBeNull()
+  })
+
   it('a SUBAGENT_EXPOSED after 8,000 costs what one after 500 does; the newest 1,000 are kept', () => {
     const exposed = (index: number) => [event('SUBAGENT_EXPOSED', 'R', { subagentId: `s${index}`, label: `lane ${index}` })]
     expect(costRatio(500, 8_000, 200, exposed, opened())).toBeLessThan(4)
