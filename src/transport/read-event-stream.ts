@@ -62,10 +62,21 @@ export function createEventStreamDecoder(options: EventStreamDecoderOptions): Ev
   // The text after the last line break, and whether that break was a CR (whose LF may open the next chunk).
   let partialLine = ''
   let afterCarriageReturn = false
-  // Chunks with no line break yet, joined once one arrives: decoding and scanning each as it comes would go over a
-  // long line again on every chunk, which is quadratic.
-  let heldChunks: Uint8Array[] = []
+  // The bytes of chunks with no line break yet, decoded once one arrives: decoding and scanning each chunk as it comes
+  // would go over a long line again on every chunk, which is quadratic. One buffer that doubles, not a list of the
+  // chunks: a server that sends a byte at a time made a list hold 250 bytes a byte (8 GB before the length limit).
+  let held = new Uint8Array(0)
   let heldBytes = 0
+
+  function hold(chunk: Uint8Array): void {
+    if (heldBytes + chunk.length > held.length) {
+      const grown = new Uint8Array(Math.max(2 * held.length, heldBytes + chunk.length, 1024))
+      grown.set(held.subarray(0, heldBytes))
+      held = grown
+    }
+    held.set(chunk, heldBytes)
+    heldBytes += chunk.length
+  }
   // Past the length limit: the rest of the frame, up to its blank line, is dropped unread.
   let skipping = false
 
@@ -80,7 +91,7 @@ export function createEventStreamDecoder(options: EventStreamDecoderOptions): Ev
     skipping = true
     data = undefined
     partialLine = ''
-    heldChunks = []
+    held = new Uint8Array(0)
     heldBytes = 0
   }
 
@@ -123,15 +134,14 @@ export function createEventStreamDecoder(options: EventStreamDecoderOptions): Ev
     push(chunk) {
       if (chunk.indexOf(10) === -1 && chunk.indexOf(13) === -1) {
         if (skipping || chunk.length === 0) return
-        heldChunks.push(chunk)
-        heldBytes += chunk.length
+        hold(chunk)
         if (heldBytes + partialLine.length + (data?.length ?? 0) > maxFrameLength) skipFrame()
         return
       }
-      if (heldChunks.length > 0) {
-        heldChunks.push(chunk)
-        chunk = concatenate(heldChunks)
-        heldChunks = []
+      if (heldBytes > 0) {
+        hold(chunk)
+        chunk = held.subarray(0, heldBytes)
+        held = new Uint8Array(0)
         heldBytes = 0
       }
       let decoded = text.decode(chunk, { stream: true })
@@ -207,18 +217,6 @@ function malformedFrameError(data: string, frame: EventStreamFrame, error: unkno
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff
-}
-
-function concatenate(chunks: readonly Uint8Array[]): Uint8Array {
-  let length = 0
-  for (const chunk of chunks) length += chunk.length
-  const result = new Uint8Array(length)
-  let offset = 0
-  for (const chunk of chunks) {
-    result.set(chunk, offset)
-    offset += chunk.length
-  }
-  return result
 }
 
 function ignore(): void {}

@@ -1,5 +1,7 @@
 import fc from 'fast-check'
 import type { ServerResponse } from 'node:http'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSseTransport, readEventStream, replayEvents, toSnapshot } from '../../src/core'
 import { createEventStreamDecoder } from '../../src/transport/read-event-stream'
@@ -173,5 +175,29 @@ describe('SSE framing from a real HTTP server (#11)', () => {
     const large = copiedPerByte(2 * 1024 * 1024)
     expect(small).toBeGreaterThan(0)
     expect(large / small).toBeLessThan(1.5)
+  })
+
+  it('keeps the bytes of a line that comes a byte at a time, not the chunks they came in', async () => {
+    // Node's fetch hands a body sent a byte at a time over as one-byte chunks, each with a buffer of its own: a
+    // decoder that held the chunks until the line ended kept ~250 B of memory for every byte (8 GB before the
+    // frame length limit). The chunks must be garbage once pushed; a sample of them is watched through WeakRefs.
+    setFlagsFromString('--expose-gc')
+    const collect = runInNewContext('gc') as () => void
+    let seen: unknown = null
+    const decoder = createEventStreamDecoder({ onEvent: (value) => (seen = value) })
+    decoder.push(new TextEncoder().encode('data:"'))
+    const watched: WeakRef<Uint8Array>[] = []
+    for (let index = 0; index < 20_000; index++) {
+      const chunk = new Uint8Array([0x61])
+      if (index % 1_000 === 0) watched.push(new WeakRef(chunk))
+      decoder.push(chunk)
+    }
+    // a WeakRef holds its target until the end of the task that made it
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    collect()
+    expect(watched.filter((ref) => ref.deref() !== undefined)).toHaveLength(0)
+    // the decoder is in use after the collection, so what it holds was live during it
+    decoder.push(new TextEncoder().encode('"\n\n'))
+    expect(seen).toBe('a'.repeat(20_000))
   })
 })
