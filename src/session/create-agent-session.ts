@@ -252,6 +252,12 @@ export function createAgentSession(
       pending = { agent: state().agent, events: [], warnings: state().warnings }
       unrecorded = 0
     }
+    if (value instanceof AgentStreamError) {
+      record({ kind: 'problem', receivedAt, error: value })
+      report(value)
+      pending.warnings = withWarning(pending.warnings, value)
+      return
+    }
     const parsed = parseAgentEvent(value)
     if (parsed.ok) {
       if (receivedAt !== unrecordedAt || parsed.event !== value) {
@@ -363,10 +369,10 @@ export function createAgentSession(
         markAnswered()
         if (token === runToken) stall.alive()
       },
+      // A transport's problem (a malformed frame) is taken in order with the events, and published with their frame:
+      // 20,000 bad frames published 20,000 states.
       onError: (problem) => {
-        if (token !== runToken) return
-        record({ kind: 'problem', receivedAt: clock(), error: problem })
-        warn(problem)
+        if (token === runToken) batcher.push(problem)
       },
       onConnection: (connection) => {
         if (token === runToken) holder.setState({ connection })
@@ -384,8 +390,9 @@ export function createAgentSession(
             : await (transport.runSubagent as NonNullable<typeof transport.runSubagent>)(target.subagentId, request, handlers)
         status = end === 'aborted' ? 'idle' : 'done'
       } catch (caught) {
-        status = 'error'
-        error = toStreamError(caught)
+        // Stopped while the transport waited (a stop that had to abort it): what it throws then is not a failure.
+        status = controller.signal.aborted && !timedOut ? 'idle' : 'error'
+        error = status === 'error' ? toStreamError(caught) : null
       }
       if (responseTimer !== null) clearTimeout(responseTimer)
       if (timedOut) {

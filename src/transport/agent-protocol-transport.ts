@@ -209,7 +209,18 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
     const query = lastSeq > 0 ? `?from_seq=${lastSeq}` : ''
     const extra: Record<string, string> = { accept: 'text/event-stream' }
     if (lastSeq > 0) extra['last-event-id'] = String(lastSeq)
-    return request(`/tasks/${encodeURIComponent(id)}/events${query}`, { headers: await headers(extra), signal }, 'the event stream')
+    const response = await request(`/tasks/${encodeURIComponent(id)}/events${query}`, { headers: await headers(extra), signal }, 'the event stream')
+    const contentType = response.headers.get('content-type') ?? ''
+    if (!contentType.toLowerCase().startsWith('text/event-stream')) {
+      // an app's fallback page answers any path: reconnecting to it would only fail again, later and in other words
+      const body = await bodyExcerpt(response)
+      throw new AgentStreamError(
+        'wrong-content-type',
+        `The event stream of task ${id} came as "${contentType || 'no content type'}", not text/event-stream: is the URL the Agent Protocol server?${body ? ` ${body}` : ''}`,
+        { status: response.status, body },
+      )
+    }
+    return response
   }
 
   async function run(runRequest: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
@@ -239,6 +250,8 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
     let finished = false
     let final = false
     let failure: AgentStreamError | null = null
+    // whether the agent asked for a confirmation in this run (its REQUIRE_CONFIRM frame may be the one lost)
+    let asked = false
     const onFrame = (value: unknown, frameId: string): boolean => {
       if (!isJsonObject(value)) return false
       const seq = typeof value.seq === 'number' ? value.seq : Number.parseInt(frameId, 10)
@@ -267,14 +280,14 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
           event = undefined
         }
         if (event !== undefined) {
-          noteConfirmation(event)
+          asked ||= noteConfirmation(event)
           if (isJsonObject(event) && event.type === 'AGENT_START' && !event.source && typeof event.replyId === 'string') agentReplyId = event.replyId
           handlers.onEvent(event)
         }
       } else if (!finished) {
         // A server without `verbose` (or an older codec) sends no payload: rebuild what the flat fields allow.
         for (const event of eventsFromFlatFrame(value, `agent-protocol:${id}:${seq}`, `agent-protocol:${id}`)) {
-          noteConfirmation(event)
+          asked ||= noteConfirmation(event)
           handlers.onEvent(event)
         }
       }
@@ -338,19 +351,13 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
       if (lost) return recoverFromGap(id, new StreamGap(lastSeq + 1, Number.NaN), handlers)
       if (failure !== null) throw failure
       if (final) return 'ended'
-      if (cancelled) {
-        // what the agent would have said had the cancel interrupted it
-        if (agentReplyId !== null) {
-          handlers.onEvent({
-            type: 'REQUEST_STOP',
-            id: `agent-protocol:${id}:cancel-stop`,
-            reason: 'stopped by the user',
-            generateReason: 'INTERRUPTED',
-          })
-          handlers.onEvent({ type: 'AGENT_END', id: `agent-protocol:${id}:cancel-end`, replyId: agentReplyId })
-        }
+      // The agent's AGENT_END came with RUN_FINISHED: one reconnect reads the store's last STATUS (or REQUIRE_CONFIRM)
+      // after it; from a server that sends none, nothing was lost (reconnecting until the budget ran out took 17 s).
+      if (finished && attempt > 0) {
+        if (asked) awaitingConfirm = true
         return 'ended'
       }
+      if (cancelled) return endCancelled(id, handlers)
       attempt += 1
       if (attempt > policy.maxAttempts) {
         throw new AgentStreamError(
@@ -374,7 +381,8 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
       () => {
         if (checking || Date.now() - silentSince < staleAfterMs) return
         checking = true
-        request(`/tasks/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' }, signal: connection.signal }, 'the task snapshot')
+        headers({ accept: 'application/json' })
+          .then((sent) => request(`/tasks/${encodeURIComponent(id)}`, { headers: sent, signal: connection.signal }, 'the task snapshot'))
           .then((response) => response.json() as Promise<unknown>)
           .then((snapshot) => {
             const status = isJsonObject(snapshot) ? snapshot.status : undefined
@@ -398,14 +406,46 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
     }
   }
 
+  // A run the user cancelled ends as the agent would have ended it had the cancel interrupted it.
+  function endCancelled(id: string, handlers: RunHandlers): RunEnd {
+    if (agentReplyId !== null) {
+      handlers.onEvent({ type: 'REQUEST_STOP', id: `agent-protocol:${id}:cancel-stop`, reason: 'stopped by the user', generateReason: 'INTERRUPTED' })
+      handlers.onEvent({ type: 'AGENT_END', id: `agent-protocol:${id}:cancel-end`, replyId: agentReplyId })
+    }
+    return 'ended'
+  }
+
+  // The task snapshot after a gap, read within `staleAfterMs`: the run ends either way, so a snapshot that does not
+  // come, or is not JSON, ends it with what is known.
+  async function readSnapshot(id: string, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const reading = new AbortController()
+    const stop = () => reading.abort()
+    signal.addEventListener('abort', stop, { once: true })
+    const timer = setTimeout(stop, staleAfterMs)
+    try {
+      const sent = await headers({ accept: 'application/json' })
+      const response = await request(`/tasks/${encodeURIComponent(id)}`, { headers: sent, signal: reading.signal }, 'the task snapshot')
+      const snapshot: unknown = await response.json()
+      return isJsonObject(snapshot) ? snapshot : {}
+    } catch (error) {
+      if (signal.aborted) throw error
+      return { status: reading.signal.aborted ? 'unknown (the snapshot did not come)' : `unknown (${messageOf(error)})` }
+    } finally {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', stop)
+    }
+  }
+
   async function recoverFromGap(id: string, gap: StreamGap, handlers: RunHandlers): Promise<RunEnd> {
-    const response = await request(
-      `/tasks/${encodeURIComponent(id)}`,
-      { headers: await headers({ accept: 'application/json' }), signal: handlers.signal },
-      'the task snapshot',
-    )
-    const snapshot: unknown = await response.json()
-    const task = isJsonObject(snapshot) ? snapshot : {}
+    let task: Record<string, unknown>
+    try {
+      task = await readSnapshot(id, handlers.signal)
+    } catch (error) {
+      if (handlers.signal.aborted) return 'aborted'
+      throw error
+    }
+    // stopped while the snapshot was read: what is missing no longer matters
+    if (cancelled) return endCancelled(id, handlers)
     const status = String(task.status ?? 'unknown')
     const pending = Array.isArray(task.pending_confirms) ? task.pending_confirms : Array.isArray(task.pendingConfirms) ? task.pendingConfirms : []
     if (pending.length > 0) {
@@ -434,13 +474,15 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
     )
   }
 
-  function noteConfirmation(event: unknown): void {
-    if (!isJsonObject(event) || event.type !== 'REQUIRE_USER_CONFIRM' || event.source) return
+  // Whether `event` is the agent's own confirmation request; its calls are noted.
+  function noteConfirmation(event: unknown): boolean {
+    if (!isJsonObject(event) || event.type !== 'REQUIRE_USER_CONFIRM' || event.source) return false
     for (const call of Array.isArray(event.toolCalls) ? event.toolCalls : []) {
       if (isJsonObject(call) && typeof call.id === 'string') {
         pendingCalls.set(call.id, { name: typeof call.name === 'string' ? call.name : null, input: canonicalJson(call.input ?? {}) })
       }
     }
+    return true
   }
 
   function notePending(value: unknown): void {

@@ -2,6 +2,7 @@ import { AgentStreamError, messageOf } from '../core/errors'
 import type { Msg } from '../core/message'
 import { FULL_CAPABILITIES } from './agent-transport'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
+import { fetchHistory } from './fetch-history'
 import { readEventStream } from './read-event-stream'
 import { bodyExcerpt, createEndWatch, incompleteStreamError } from './stream-endings'
 
@@ -203,12 +204,7 @@ export function createSseTransport(options: SseTransportOptions): SseTransport {
   }
 
   async function loadHistory(): Promise<Msg[]> {
-    const response = await request(endpoint('/messages'), { headers: await headers({ accept: 'application/json' }) }, 'the history')
-    const messages: unknown = await response.json()
-    if (!Array.isArray(messages)) {
-      throw new AgentStreamError('http-error', 'The history endpoint did not return a JSON array of messages.')
-    }
-    return messages as Msg[]
+    return fetchHistory(fetchImpl, endpoint('/messages'), await headers({}), { credentials })
   }
 
   return { sessionId, capabilities: NATIVE_CAPABILITIES, run, runSubagent, interrupt, loadHistory }

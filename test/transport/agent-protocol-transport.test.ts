@@ -286,7 +286,10 @@ describe('createAgentProtocolTransport after a reload (historyUrl, taskId)', () 
     close = server.close
     const historyOf = (path: string) => createAgentProtocolTransport({ url: server.url, historyUrl: `${server.url}${path}` }).loadHistory?.()
     await expect(historyOf('/missing')).rejects.toMatchObject({ code: 'http-error', status: 404, body: 'no such session' })
-    await expect(historyOf('/garbled')).rejects.toMatchObject({ code: 'http-error', message: `The history ${server.url}/garbled is not JSON.` })
+    await expect(historyOf('/garbled')).rejects.toMatchObject({
+      code: 'http-error',
+      message: `The history ${server.url}/garbled is not JSON: [{"id":`,
+    })
     await expect(historyOf('/object')).rejects.toMatchObject({
       code: 'http-error',
       message: `The history ${server.url}/object is not a JSON array of messages.`,
