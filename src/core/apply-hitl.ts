@@ -46,8 +46,15 @@ function markCurrentTurn(scope: Scope, update: (turn: Turn) => Turn): Scope {
   return replaceCurrentTurn(scope, update(currentTurn(scope)))
 }
 
+// A top-level request naming no call could never be answered: the chat would wait for ever, every action refused.
+// (A subagent's may be empty: AG-UI on 2.0.2 sends only how many calls it asks about, and its lane says so.)
+function refuseEmpty(event: RequireUserConfirmEvent | RequireExternalExecutionEvent): void {
+  if (event.toolCalls.length === 0 && !event.source) throw new Error(`it names no tool call, so there is nothing to answer`)
+}
+
 /** REQUIRE_USER_CONFIRM: the calls become `asking`; the chat's pending confirmation, or a subagent's. */
 export function applyRequireUserConfirm(state: AgentState, event: RequireUserConfirmEvent): AgentState {
+  refuseEmpty(event)
   const entered = enterTurn(state, event)
   if (entered === undefined) return state
   let scope = entered
@@ -124,6 +131,7 @@ export function applyUserConfirmResult(state: AgentState, event: UserConfirmResu
 
 /** REQUIRE_EXTERNAL_EXECUTION: the client must run these calls; pending at top level. */
 export function applyRequireExternalExecution(state: AgentState, event: RequireExternalExecutionEvent): AgentState {
+  refuseEmpty(event)
   const entered = enterTurn(state, event)
   if (entered === undefined) return state
   const scope = markCurrentTurn(entered, (turn) => withFlag(turn, 'askedExternalExecution'))

@@ -52,12 +52,19 @@ function appendToolUse(turn: Turn, event: ToolEventFields): Turn {
   return appendEntry(turn, entry)
 }
 
-/** TOOL_CALL_START: a new tool call, or the same id re-opened (its arguments continue). */
+// Whether the turn being streamed has the call. Calls stream in their own turn only: some providers number calls
+// per reply (`call_0` in every turn), and an id found in an earlier turn took the new arguments into the old call.
+function inThisTurn(scope: Scope, toolCallId: string): boolean {
+  const turn = currentTurn(scope)
+  return turn.calls.lookup(turn.callCount, toolCallId) !== undefined
+}
+
+/** TOOL_CALL_START: a new tool call, or the same id re-opened in this turn (its arguments continue). */
 export function applyToolCallStart(state: AgentState, event: ToolCallStartEvent): AgentState {
   if (event.toolCallId === '') return state
   const scope = enterTurn(state, event)
   if (scope === undefined) return state
-  if (findToolUse(scope, event.toolCallId) === undefined) {
+  if (!inThisTurn(scope, event.toolCallId)) {
     return withScope(state, replaceCurrentTurn(scope, appendToolUse(currentTurn(scope), event)))
   }
   const reopened = updateToolUse(scope, event.toolCallId, (entry) => {
@@ -74,7 +81,7 @@ export function applyToolCallDelta(state: AgentState, event: ToolCallDeltaEvent)
   const scope = enterTurn(state, event)
   if (scope === undefined) return state
   const delta = event.delta ?? ''
-  if (findToolUse(scope, event.toolCallId) === undefined) {
+  if (!inThisTurn(scope, event.toolCallId)) {
     // A hidden tool (name starting with "__") streams deltas with no START: not for the transcript.
     if (isPlaceholderName(event.toolCallName)) return state
     const turn = appendToolUse(currentTurn(scope), event)

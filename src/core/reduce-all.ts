@@ -5,7 +5,7 @@ import type { AgentEvent, DataBlockDeltaEvent, TextBlockDeltaEvent, ThinkingBloc
 import type { LocalEvent } from './local-events'
 import { copyState } from './copy-records'
 import type { Mutable } from './copy-records'
-import { reduce, reportFailure } from './reduce'
+import { reduce } from './reduce'
 import type { ReduceErrorHandler } from './reduce'
 import { beginScopeWrites, inScopeBatch, undoScopeWrites } from './scope-batch'
 import { markSeenId } from './seen-ids'
@@ -90,11 +90,11 @@ function reduceEach(state: AgentState, events: readonly (AgentEvent | LocalEvent
     }
     if (end - index > 1 && apply !== null) {
       try {
-        next = reduceRun(next, events as readonly AgentEvent[], index, end, onError, apply)
+        next = reduceRun(next, events as readonly AgentEvent[], index, end, apply)
         index = end
         continue
       } catch {
-        // Read before anything was applied: the run goes event by event, and reduce reports what fails.
+        // Nothing of the run was kept: it goes event by event, and reduce reports what fails.
       }
     }
     for (; index < end; index++) next = reduce(next, events[index] as AgentEvent | LocalEvent, onError)
@@ -102,14 +102,7 @@ function reduceEach(state: AgentState, events: readonly (AgentEvent | LocalEvent
   return next
 }
 
-function reduceRun(
-  state: AgentState,
-  events: readonly AgentEvent[],
-  start: number,
-  end: number,
-  onError: ReduceErrorHandler | undefined,
-  apply: RunApply,
-): AgentState {
+function reduceRun(state: AgentState, events: readonly AgentEvent[], start: number, end: number, apply: RunApply): AgentState {
   let seenIds: SeenIds = state.seenIds
   let seenCount = state.seenCount
   let marked = false
@@ -132,9 +125,10 @@ function reduceRun(
       beginScopeWrites()
       applied = apply(state, fresh)
     } catch (caught) {
+      // One delta of the run failed: undone, the run goes event by event (reduceEach), so that only that delta is
+      // lost and reported by its own id. The ids marked here are past `state`'s count, so they count as unseen there.
       undoScopeWrites()
-      reportFailure(fresh[0] as AgentEvent, caught, onError)
-      return state
+      throw caught
     }
   }
   if (!marked) return applied

@@ -9,7 +9,8 @@ const START_TYPES: ReadonlySet<unknown> = new Set(['AGENT_START', 'REPLY_START',
  * Watches a run's values for its end: `see(value)` says whether the run is complete once `value` came. The top-level
  * AGENT_END (legacy names included) of the run's top-level AGENT_START completes it; one with another replyId (a late
  * or replayed end of an earlier call) does not, and a top-level AGENT_START opens the run again, so that a cut after
- * a later turn is still a cut. An end whose replyId is not a string (which the parser refuses) completes nothing.
+ * a later turn is still a cut. An end without a replyId (optional, §4.1) completes it; one whose replyId is not a
+ * string (which the parser refuses) completes nothing.
  */
 export function createEndWatch(): (value: unknown) => boolean {
   let ended = false
@@ -22,7 +23,10 @@ export function createEndWatch(): (value: unknown) => boolean {
     if (START_TYPES.has(type)) {
       ended = false
       opened = typeof replyId === 'string' ? replyId : undefined
-    } else if (END_TYPES.has(type) && (type === 'RUN_FINISHED' || (typeof replyId === 'string' && (opened === undefined || replyId === opened)))) {
+    } else if (
+      END_TYPES.has(type) &&
+      (type === 'RUN_FINISHED' || replyId == null || (typeof replyId === 'string' && (opened === undefined || replyId === opened)))
+    ) {
       ended = true
     }
     return ended

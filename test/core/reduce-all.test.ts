@@ -110,3 +110,30 @@ it('gives the state of reduce applied event by event, for any stream cut into an
     { numRuns: 500 },
   )
 })
+
+it('keeps the rest of a run when one of its deltas cannot be applied, and names that delta', () => {
+  // structuredClone of a data block nested deeper than the call stack goes throws: reduce skips that delta only
+  let deep: Record<string, unknown> = { type: 'text', text: 'deep' }
+  for (let depth = 0; depth < 20_000; depth++) deep = { type: 'nested', inner: deep }
+  const text = (index: number) => ({ type: 'TOOL_RESULT_TEXT_DELTA', id: `x${index}`, replyId: 'A', toolCallId: 'c1', delta: `part${index} ` })
+  const values = [
+    { type: 'AGENT_START', id: 's', replyId: 'R' },
+    { type: 'TOOL_RESULT_START', id: 'r', replyId: 'A', toolCallId: 'c1', toolCallName: 'read' },
+    ...[1, 2, 3].map(text),
+    { type: 'TOOL_RESULT_DATA_DELTA', id: 'bad', replyId: 'A', toolCallId: 'c1', data: deep },
+    ...[4, 5].map(text),
+  ]
+  const events = values.map((value) => {
+    const parsed = parseAgentEvent(value)
+    if (!parsed.ok) throw parsed.error
+    return parsed.event
+  })
+  const byOne: string[] = []
+  const oneByOne = events.reduce((state: AgentState, event) => reduce(state, event, (error) => byOne.push(error.eventId ?? '')), createAgentState())
+  const inRuns: string[] = []
+  const folded = reduceAll(createAgentState(), events, (error) => inRuns.push(error.eventId ?? ''))
+  expect(inRuns).toEqual(['bad'])
+  expect(byOne).toEqual(['bad'])
+  expect(toSnapshot(folded)).toEqual(toSnapshot(oneByOne))
+  expect(JSON.stringify(toSnapshot(folded).messages)).toContain('part1 part2 part3 part4 part5 ')
+})

@@ -53,9 +53,9 @@ describe('a store with a recorder', () => {
     const store = createAgentStore({ transport, recorder })
     await store.getState().send('hi')
     const kinds = recorder.entries().map((entry: RecordedEntry) => entry.kind)
-    // The problem is reported as it happens; the values are recorded when the store takes them in, a frame later.
-    expect(kinds).toEqual(['local', 'run', 'problem', 'event', 'invalid', 'event', 'run-end'])
-    const invalid = recorder.entries()[4]
+    // The transport's problem is taken in with the values, in the order they came, a frame later.
+    expect(kinds).toEqual(['local', 'run', 'event', 'invalid', 'problem', 'event', 'run-end'])
+    const invalid = recorder.entries()[3]
     expect(invalid?.kind === 'invalid' && invalid.error.field).toBe('blockId')
   })
 

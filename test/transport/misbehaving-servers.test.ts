@@ -153,3 +153,39 @@ describe('a history that is not one', () => {
     })
   })
 })
+
+describe('native bridge endings that are odd but complete', () => {
+  const run = async (events: Record<string, unknown>[]) => {
+    const server = await serve((_request, response) => {
+      response.writeHead(200, SSE).end(events.map((event) => `data:${JSON.stringify(event)}\n\n`).join(''))
+    })
+    const session = createAgentSession({ transport: createSseTransport({ url: server.url }), scheduleFrame })
+    await session.send('hello')
+    return { session, posts: () => server.requests.filter((request) => request.method === 'POST').length }
+  }
+
+  it('an AGENT_END without a replyId (it is optional) ends the run: done, and nothing to retry', async () => {
+    const { session, posts } = await run([
+      { type: 'AGENT_START', id: 's' },
+      { type: 'TEXT_BLOCK_DELTA', id: 'd', replyId: 'M', blockId: 'text', delta: 'all done' },
+      { type: 'AGENT_END', id: 'e' },
+    ])
+    expect(session.getState()).toMatchObject({ status: 'done', error: null, canRetry: false })
+    expect(posts()).toBe(1)
+  })
+
+  it('a confirmation request that names no call is skipped with a warning, and the chat goes on', async () => {
+    const { session, posts } = await run([
+      { type: 'AGENT_START', id: 's', replyId: 'R' },
+      { type: 'REQUIRE_USER_CONFIRM', id: 'ask', replyId: 'A', toolCalls: [] },
+      { type: 'REQUEST_STOP', id: 'stop', generateReason: 'PERMISSION_ASKING' },
+      { type: 'AGENT_END', id: 'e', replyId: 'R' },
+    ])
+    // it waited for an answer no action could give: send, confirm and retry were all refused
+    expect(session.getState()).toMatchObject({ status: 'done', error: null })
+    expect(session.getState().agent.pendingConfirmation).toBeNull()
+    expect(session.getState().warnings.map((warning) => [warning.code, warning.eventId])).toEqual([['reducer-failed', 'ask']])
+    await session.send('and now?')
+    expect(posts()).toBe(2)
+  })
+})
