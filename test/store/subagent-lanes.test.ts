@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { applyEvents, createAgentState } from '../../src/core'
 import type { AgentState } from '../../src/core'
 import { selectSubagentKeysOf, selectUnattachedSubagentKeys } from '../../src/store/selectors'
+import { medianTimeRatio } from '../fixtures/cost-ratio'
 import type { AgentStoreState } from '../../src/store/agent-store-state'
 
 const SOURCE = 'session-1/researcher'
@@ -48,5 +49,24 @@ describe('subagent lanes', () => {
     const state = apply(createAgentState(), [event('AGENT_START', { replyId: 'R' }), event('AGENT_START', { replyId: 'C1', source: SOURCE })])
     expect(state.scopes[SOURCE]!.turns.map((turn) => turn.parentToolCallId)).toEqual([null])
     expect(selectUnattachedSubagentKeys(asStore(state), 0)).toEqual([SOURCE])
+  })
+
+  it('group 4,000 lanes under one call in a frame for 8 times what 500 cost, not 64 (each lane copied its group)', () => {
+    const laneFrames = (lanes: number) => {
+      let state = apply(createAgentState(), [event('AGENT_START', { replyId: 'R' }), ...spawn('team')])
+      state = apply(
+        state,
+        Array.from({ length: lanes }, (_, index) => event('AGENT_START', { replyId: `L${index}`, source: `session-1/member${index}` })),
+      )
+      let delta = 0
+      return () => {
+        for (let frame = 0; frame < 5; frame++) {
+          // a frame: one subagent streams, the scopes are another record, and the card asks for its lanes
+          state = apply(state, [event('TEXT_BLOCK_DELTA', { replyId: 'L0', blockId: 'text', delta: `${delta++}`, source: 'session-1/member0' })])
+          expect(selectSubagentKeysOf(asStore(state), 'team')).toHaveLength(lanes)
+        }
+      }
+    }
+    expect(medianTimeRatio(laneFrames(500), laneFrames(4_000))).toBeLessThan(16)
   })
 })
