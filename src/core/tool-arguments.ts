@@ -26,7 +26,10 @@ export function appendToolArguments(entry: ToolUseEntry, delta: string): ToolUse
 export function finalizeToolArguments(entry: ToolUseEntry, endedAt: string | null = entry.endedAt): ToolUseEntry {
   const parsed = parseObject(entry.arguments)
   const block = parsed === undefined ? { ...entry.block, input: {}, content: '{}' } : { ...entry.block, input: parsed, content: entry.arguments }
-  return { ...entry, status: 'done', block, endedAt }
+  // The fragments and the partial parser of the lineage are let go (they held 3 to 4 times the text): a call that
+  // streams again goes on from its whole text as one fragment, in a lineage of its own.
+  const argumentsTail = entry.argumentsTail === null ? null : { previous: null, delta: entry.arguments }
+  return { ...entry, status: 'done', block, endedAt, argumentsTail, argumentsLineage: {} }
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
