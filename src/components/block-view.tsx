@@ -1,4 +1,5 @@
 import { memo } from 'react'
+import { isDroppedAtClose } from '../core/turns'
 import { useAgentStore } from '../react/use-agent-store'
 import { useBlock } from '../react/use-block'
 import { selectToolCall } from '../store/selectors'
@@ -22,7 +23,7 @@ export const BlockView = memo(function BlockView({ turnIndex, blockKey, scopeKey
   const components = useAgentComponents()
   // A result is shown in the card of its call, wherever that call sits in the scope (§7.9).
   const hasCall = useAgentStore((state) => (entry?.kind === 'tool_result' ? selectToolCall(state, entry.block.id, scopeKey) !== undefined : false))
-  if (entry === undefined) return null
+  if (entry === undefined || isDroppedAtClose(entry)) return null
   switch (entry.kind) {
     case 'text': {
       const Text = components.Text ?? TextBlockView

@@ -320,7 +320,23 @@ export function closeCurrentTurn(scope: Scope, ended: boolean): Scope {
   return next
 }
 
+// Empty blocks ended where removing them would have cost O(blocks after them): gone when their turn closes, and not
+// shown before (see `removable` in apply-blocks.ts).
+const droppedAtClose = new WeakSet<BlockEntry>()
+
+/** The entry, marked to be dropped when its turn closes. */
+export function dropAtClose<Entry extends BlockEntry>(entry: Entry): Entry {
+  droppedAtClose.add(entry)
+  return entry
+}
+
+/** Whether the entry is an empty block that its turn drops when it closes (nothing to show). */
+export function isDroppedAtClose(entry: BlockEntry): boolean {
+  return droppedAtClose.has(entry)
+}
+
 function closeEntry(entry: BlockEntry): BlockEntry | null {
+  if (droppedAtClose.has(entry)) return null
   if (entry.status === 'done') return entry
   switch (entry.kind) {
     case 'text': {

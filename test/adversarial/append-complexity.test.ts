@@ -3,6 +3,7 @@ import { applyEvents, createAgentState } from '../../src/core'
 import type { AgentState } from '../../src/core'
 import { reduceAll } from '../../src/core/reduce-all'
 import type { AgentEvent } from '../../src/core'
+import { isDroppedAtClose } from '../../src/core/turns'
 import { costPerUnitRatio, medianTimeRatio } from '../fixtures/cost-ratio'
 
 // Complexity as ratios of sizes: the cost of the next blocks (or turns) after a long prefix over the cost after a
@@ -147,6 +148,28 @@ describe('appends cost the same however long the turn or the chat (#11)', () => 
     expect(state.scopes['main/agent1234']?.parentToolCallId).toBe('c1234')
     // named by no call, and every running call a spawner: which one it runs under cannot be told
     expect(state.scopes['main/agent5000']?.parentToolCallId).toBeNull()
+  })
+
+  it('empty blocks ended oldest first cost the same per block at 8,000 as at 1,000, and are gone when the turn closes', () => {
+    // each END removed its block from the middle, moving every block after it: O(blocks after) an END
+    const emptyBlocks = (count: number) => {
+      const starts = Array.from({ length: count }, (_, index) => event('TEXT_BLOCK_START', 'M', { blockId: `b${index}` }))
+      const ends = Array.from({ length: count }, (_, index) => event('TEXT_BLOCK_END', 'M', { blockId: `b${index}` }))
+      return [...opened(), ...starts, ...ends]
+    }
+    const ratio = costPerUnitRatio({
+      small: 1_000,
+      large: 8_000,
+      prepare: emptyBlocks,
+      work: (events) => apply(createAgentState(), events),
+      runs: 3,
+    })
+    expect(ratio).toBeLessThan(3)
+    let state = apply(createAgentState(), [...emptyBlocks(100), event('TEXT_BLOCK_DELTA', 'M', { blockId: 'last', delta: 'kept' })])
+    const open = state.scopes['']!.turns[0]!
+    expect(open.entries.filter((entry) => !isDroppedAtClose(entry)).map((entry) => entry.kind)).toEqual(['text'])
+    state = apply(state, [event('MODEL_CALL_END', 'M'), event('AGENT_END', 'R')])
+    expect(state.scopes['']!.turns[0]!.entries.map((entry) => entry.kind === 'text' && entry.block.text)).toEqual(['kept'])
   })
 
   it('a SUBAGENT_EXPOSED after 8,000 costs what one after 500 does; the newest 1,000 are kept', () => {
