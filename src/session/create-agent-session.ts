@@ -6,7 +6,7 @@ import { AgentStreamError, messageOf } from '../core/errors'
 import { stateFromHistory } from '../core/history'
 import { rewindEvent, userMessageEvent } from '../core/local-events'
 import type { LocalEvent } from '../core/local-events'
-import type { ContentBlock, Msg, ToolResultBlock } from '../core/message'
+import type { ContentBlock, Msg, ToolResultBlock, ToolUseBlock } from '../core/message'
 import { parseAgentEvent } from '../core/parse-event'
 import type { AgentEvent } from '../core/events'
 import { endStream, reduce } from '../core/reduce'
@@ -102,6 +102,13 @@ function statusAfterRun(agent: AgentState): AgentStatus {
   if (agent.pendingConfirmation !== null) return 'awaiting-confirmation'
   if (agent.pendingExternalExecution !== null) return 'awaiting-external'
   return 'done'
+}
+
+// The calls of a request by id, the first of each (answering all of 32,000 calls looked each up among them all).
+function callsById(pending: PendingToolCalls | null): Map<string, ToolUseBlock> {
+  const calls = new Map<string, ToolUseBlock>()
+  for (const call of pending?.toolCalls ?? []) if (!calls.has(call.id)) calls.set(call.id, call)
+  return calls
 }
 
 function withWarning(warnings: readonly AgentStreamError[], error: AgentStreamError): readonly AgentStreamError[] {
@@ -476,8 +483,9 @@ export function createAgentSession(
   ) {
     problem ??= confirmProblem(run !== null, waiting, decisions)
     if (problem !== null || waiting === null) refuse(problem ?? 'No tool call is waiting for confirmation.')
+    const calls = callsById(waiting)
     const confirmResults = decisions.map((decision) => {
-      const call = waiting.toolCalls.find((candidate) => candidate.id === decision.toolCallId)
+      const call = calls.get(decision.toolCallId)
       if (call === undefined) return refuse(`Tool call ${decision.toolCallId} is not waiting for confirmation.`)
       return confirmResult(call, { approved: decision.approved, input: decision.input, rules: decision.rules })
     })
@@ -498,11 +506,12 @@ export function createAgentSession(
 
   async function submitToolResults(results: readonly (ExternalToolResult | ToolResultBlock)[]): Promise<void> {
     const waiting = state().agent.pendingExternalExecution
+    const calls = callsById(waiting)
     const blocks = results.map((result) =>
       'type' in result
         ? result
         : toolResultBlock(result.toolCallId, result.output, {
-            name: waiting?.toolCalls.find((call) => call.id === result.toolCallId)?.name ?? null,
+            name: calls.get(result.toolCallId)?.name ?? null,
             state: result.state ?? 'success',
           }),
     )
