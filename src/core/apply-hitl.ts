@@ -76,8 +76,15 @@ export function applyRequireUserConfirm(state: AgentState, event: RequireUserCon
     const remaining = withoutToolCalls(pending, asked)
     return remaining === null ? [] : [remaining]
   })
-  return withStateFields(withScope(state, scope), { subagentPendingConfirmations: [...earlier, subagentRequest] })
+  const requests = [...earlier, subagentRequest]
+  return withStateFields(withScope(state, scope), { subagentPendingConfirmations: requests.slice(-SUBAGENT_REQUESTS_KEPT) })
 }
+
+/**
+ * How many subagents' confirmation requests the state keeps, the newest: each new one is checked against them (a
+ * resent request replaces its calls), so their count bounds its cost; 8,000 subagents asking took 5 s.
+ */
+export const SUBAGENT_REQUESTS_KEPT = 1000
 
 function withoutToolCalls<T extends PendingToolCalls>(pending: T, covered: ReadonlySet<string>): T | null {
   const toolCalls = pending.toolCalls.filter((call) => !covered.has(call.id))

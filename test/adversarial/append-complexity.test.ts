@@ -172,6 +172,21 @@ describe('appends cost the same however long the turn or the chat (#11)', () => 
     expect(state.scopes['']!.turns[0]!.entries.map((entry) => entry.kind === 'text' && entry.block.text)).toEqual(['kept'])
   })
 
+  it("a subagent's confirmation request after 8,000 costs what one after 500 does; the newest 1,000 are kept", () => {
+    const asks = (index: number) => [
+      // one subagent asking about one call after another, each still waiting (new scopes would measure the scopes)
+      event('REQUIRE_USER_CONFIRM', `s${index}`, {
+        source: 'main/agent',
+        toolCalls: [{ type: 'tool_use', id: `c${index}`, name: 'bash', input: {}, content: '{}', metadata: {}, state: 'asking' }],
+      }),
+    ]
+    expect(costRatio(500, 8_000, 200, asks, opened())).toBeLessThan(4)
+    const state = apply(apply(createAgentState(), opened()), Array.from({ length: 1_500 }, (_, index) => asks(index)).flat())
+    expect(state.subagentPendingConfirmations).toHaveLength(1_000)
+    expect(state.subagentPendingConfirmations[0]?.toolCalls[0]?.id).toBe('c500')
+    expect(state.subagentPendingConfirmations.at(-1)?.toolCalls[0]?.id).toBe('c1499')
+  })
+
   it('a SUBAGENT_EXPOSED after 8,000 costs what one after 500 does; the newest 1,000 are kept', () => {
     const exposed = (index: number) => [event('SUBAGENT_EXPOSED', 'R', { subagentId: `s${index}`, label: `lane ${index}` })]
     expect(costRatio(500, 8_000, 200, exposed, opened())).toBeLessThan(4)
