@@ -224,14 +224,17 @@ describe('appends cost the same however long the turn or the chat (#11)', () => 
   })
 
   it("data blocks streamed into one tool result cost the same per block at 40,000 as at 10,000, a frame's batch at a time", () => {
+    // with the result's metadata on every delta, as upstream's non-streaming tools send them
+    const metadata = { toolName: 'screenshot' }
     const deltas = (count: number) => [
       event('TOOL_RESULT_START', 'A', { toolCallId: 'shot', toolCallName: 'screenshot' }),
       ...Array.from({ length: count }, (_, index) =>
         index % 3 === 2
-          ? event('TOOL_RESULT_TEXT_DELTA', 'A', { toolCallId: 'shot', delta: `frame ${index}` })
+          ? event('TOOL_RESULT_TEXT_DELTA', 'A', { toolCallId: 'shot', delta: `frame ${index}`, metadata })
           : event('TOOL_RESULT_DATA_DELTA', 'A', {
               toolCallId: 'shot',
               data: { type: 'image', source: { type: 'url', url: `https://x.test/${index}.png` } },
+              metadata,
             }),
       ),
     ]

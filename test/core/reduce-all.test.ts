@@ -30,7 +30,13 @@ const run = fc
 const resultRun = fc
   .tuple(
     fc.record(
-      { toolCallId: fc.constantFrom('c1', 'c2'), replyId: fc.constantFrom('A1', 'A2'), source: fc.constantFrom('sub', undefined) },
+      {
+        toolCallId: fc.constantFrom('c1', 'c2'),
+        replyId: fc.constantFrom('A1', 'A2'),
+        source: fc.constantFrom('sub', undefined),
+        // upstream's non-streaming tools put the result's metadata on every delta; a taskId names another scope
+        metadata: fc.constantFrom(undefined, { toolName: 'read' }, { taskId: 't' }),
+      },
       { requiredKeys: ['toolCallId', 'replyId'] },
     ),
     fc.array(
