@@ -29,7 +29,12 @@ export interface AgentStreamErrorDetails {
 
 /** The message of a caught value: an Error's own, else the value as a string. */
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  if (!(error instanceof Error)) return String(error)
+  // Node's fetch says only "fetch failed": the cause says why (refused, a reset, "redirect count exceeded")
+  const cause: unknown = error.cause
+  return cause instanceof Error && cause.message !== '' && !error.message.includes(cause.message)
+    ? `${error.message} (${cause.message})`
+    : error.message
 }
 
 /** An error from the event stream; its message says what happened and what to fix. */
