@@ -428,6 +428,12 @@ export function createAgentSession(
         // Not busy any more by the time subscribers hear the final status (they may send right away).
         if (run?.token === token) run = null
         const final = status === 'done' ? statusAfterRun(agent) : status
+        // A message cut off after the agent asked about its calls is not sent again: the agent waits for the answer
+        // (upstream refuses a message meanwhile), and the answer can be given.
+        if (failedRequest?.kind === 'message' && statusAfterRun(agent) !== 'done') {
+          failedRequest = null
+          failedTarget = null
+        }
         record({ kind: 'run-end', receivedAt: clock(), status: final, error })
         return {
           agent,

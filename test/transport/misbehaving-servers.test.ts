@@ -189,3 +189,30 @@ describe('native bridge endings that are odd but complete', () => {
     expect(posts()).toBe(2)
   })
 })
+
+describe('a message cut off after the agent asked about its calls', () => {
+  it('is not offered again; the calls can be answered', async () => {
+    let runs = 0
+    const server = await serve((_request, response) => {
+      runs++
+      response.writeHead(200, SSE)
+      if (runs > 1)
+        return void response.end(
+          `data:${JSON.stringify({ type: 'AGENT_START', id: 's2', replyId: 'R2' })}\n\ndata:${JSON.stringify({ type: 'AGENT_END', id: 'e2', replyId: 'R2' })}\n\n`,
+        )
+      const call = { type: 'tool_use', id: 'c1', name: 'bash', input: { command: 'ls' }, content: '{"command":"ls"}', metadata: {}, state: 'asking' }
+      response.write(`data:${JSON.stringify({ type: 'AGENT_START', id: 's', replyId: 'R' })}\n\n`)
+      response.write(`data:${JSON.stringify({ type: 'REQUIRE_USER_CONFIRM', id: 'ask', replyId: 'A', toolCalls: [call] })}\n\n`, () =>
+        response.destroy(),
+      )
+    })
+    const session = createAgentSession({ transport: createSseTransport({ url: server.url }), scheduleFrame })
+    await session.send('list the files')
+    expect(session.getState()).toMatchObject({ status: 'error', canRetry: false })
+    await expect(session.retry()).rejects.toMatchObject({ code: 'refused' })
+    expect(session.getState().agent.pendingConfirmation?.toolCalls.map((call) => call.id)).toEqual(['c1'])
+    await session.confirm([{ toolCallId: 'c1', approved: true }])
+    expect(runs).toBe(2)
+    expect(JSON.parse(server.requests[1]!.body)).toMatchObject({ confirmResults: [{ confirmed: true, toolCall: { id: 'c1' } }] })
+  })
+})
