@@ -14,7 +14,7 @@ import { PersistentMap } from './persistent-map'
 import { PersistentVector } from './persistent-vector'
 import { MAIN_SCOPE } from './state'
 import { withFlag, withScopeFields, withStateFields, withTurnFields } from './copy-records'
-import type { AgentState, ExposedSubagent, ModelCall, Turn } from './state'
+import type { AgentState, BlockEntry, ExposedSubagent, ModelCall, Turn } from './state'
 import { finalizeToolArguments } from './tool-arguments'
 import { addUsage, closeCurrentTurn, currentTurn, inCurrentTurn, openTurn, replaceEntry, scopeKeyOf, scopeOf, spawnerOf, withScope } from './turns'
 
@@ -122,14 +122,14 @@ export function applyModelCallEnd(state: AgentState, event: ModelCallEndEvent): 
 }
 
 // A model call's end closes every tool call it left streaming (their END may never come, see applyToolCallDelta).
+// Newest first, and only until they are all found: the model call's own are at the end (a walk of the whole turn at
+// every model call that left one streaming cost O(blocks) each).
 function finalizeStreamingCalls(turn: Turn, endedAt: string | null): Turn {
-  if (turn.streamingCalls === 0) return turn
   let finalized = turn
-  turn.blocks.forEach((entry, index) => {
-    if (entry.kind === 'tool_use' && entry.status === 'streaming') {
-      finalized = replaceEntry(finalized, index, finalizeToolArguments(entry, endedAt))
-    }
-  })
+  for (let index = turn.blocks.size - 1; index >= 0 && finalized.streamingCalls > 0; index--) {
+    const entry = turn.blocks.get(index) as BlockEntry
+    if (entry.kind === 'tool_use' && entry.status === 'streaming') finalized = replaceEntry(finalized, index, finalizeToolArguments(entry, endedAt))
+  }
   return finalized
 }
 

@@ -187,6 +187,24 @@ describe('appends cost the same however long the turn or the chat (#11)', () => 
     expect(state.subagentPendingConfirmations.at(-1)?.toolCalls[0]?.id).toBe('c1499')
   })
 
+  it('a model call that leaves its tool call streaming costs the same after 32,000 as after 1,000 (it walked the turn: 9x)', () => {
+    // no TOOL_CALL_END (a hostile order, or 2.0.0's fragments after the END): the model call's end finalizes it
+    const modelCall = (index: number) => [
+      event('MODEL_CALL_START', `M${index}`),
+      event('TOOL_CALL_START', `M${index}`, { toolCallId: `c${index}`, toolCallName: 'read' }),
+      event('TOOL_CALL_DELTA', `M${index}`, { toolCallId: `c${index}`, delta: '{"path":"a"}' }),
+      event('MODEL_CALL_END', `M${index}`),
+    ]
+    expect(costRatio(1_000, 32_000, 300, modelCall, [event('AGENT_START', 'R')])).toBeLessThan(4)
+    const state = apply(apply(createAgentState(), [event('AGENT_START', 'R')]), [0, 1, 2].flatMap(modelCall))
+    const calls = state.scopes['']!.turns[0]!.entries.filter((entry) => entry.kind === 'tool_use')
+    expect(calls.map((call) => [call.status, call.kind === 'tool_use' && call.block.input])).toEqual([
+      ['done', { path: 'a' }],
+      ['done', { path: 'a' }],
+      ['done', { path: 'a' }],
+    ])
+  })
+
   it('a SUBAGENT_EXPOSED after 8,000 costs what one after 500 does; the newest 1,000 are kept', () => {
     const exposed = (index: number) => [event('SUBAGENT_EXPOSED', 'R', { subagentId: `s${index}`, label: `lane ${index}` })]
     expect(costRatio(500, 8_000, 200, exposed, opened())).toBeLessThan(4)
