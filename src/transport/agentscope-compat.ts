@@ -38,9 +38,19 @@ export function withAgentScopeCompat(request: RunRequest, context: ResumeContext
   if (request.kind === 'message') return handlers
   let started: string | undefined | null = null
   let settled = false
+  // The type of the echo delivered here: a server's own that comes later (after some other event) is the same
+  // answer again, and is left out (it gave a denial twice).
+  let delivered: string | null = null
   return {
     ...handlers,
     onEvent: (value) => {
+      if (delivered !== null) {
+        const { type, source } = (value ?? {}) as { type?: unknown; source?: unknown }
+        if (type === delivered && !source) {
+          delivered = null
+          return
+        }
+      }
       if (!settled) {
         const parsed = parseAgentEvent(value)
         if (parsed.ok && !parsed.event.source) {
@@ -49,7 +59,10 @@ export function withAgentScopeCompat(request: RunRequest, context: ResumeContext
           } else {
             settled = true
             const echo = echoOf(request, context, started)
-            if (echo !== null && parsed.event.type !== echo.type) handlers.onEvent(echo)
+            if (echo !== null && parsed.event.type !== echo.type) {
+              handlers.onEvent(echo)
+              delivered = echo.type
+            }
           }
         }
       }

@@ -41,3 +41,13 @@ it('leaves a run that carries a message alone', () => {
   const values = [start('R1'), event('MODEL_CALL_START')]
   expect(deliver({ kind: 'message', messages: [] }, values)).toEqual(values)
 })
+
+it("delivers the answer once when the server's own echo comes after another event", () => {
+  const opening = start('R1')
+  const custom = event('CUSTOM', { name: 'progress', value: {} })
+  const echo = event('USER_CONFIRM_RESULT', { replyId: 'R-ask', confirmResults: confirm.confirmResults })
+  const next = event('MODEL_CALL_START', { replyId: 'M2' })
+  const received = deliver(confirm, [opening, custom, echo, next])
+  expect(received.filter((value) => (value as { type: string }).type === 'USER_CONFIRM_RESULT')).toHaveLength(1)
+  expect(received.at(-1)).toBe(next)
+})
