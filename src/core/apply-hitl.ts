@@ -7,6 +7,7 @@ import type {
 } from './events'
 import type { ToolResultBlock, ToolUseBlock } from './message'
 import { newToolUseEntry } from './apply-tools'
+import { argumentsText } from './tool-arguments'
 import { withFlag, withStateFields } from './copy-records'
 import type { AgentState, PendingToolCalls, Scope, SubagentPendingConfirmation, Turn } from './state'
 import { MAIN_SCOPE } from './state'
@@ -101,7 +102,7 @@ export function applyUserConfirmResult(state: AgentState, event: UserConfirmResu
   for (const { confirmed, toolCall } of event.confirmResults) {
     covered.add(toolCall.id)
     if (confirmed) {
-      const content = toolCall.content ?? JSON.stringify(toolCall.input)
+      const content = toolCall.content ?? argumentsText(toolCall.input)
       scope = updateToolUse(scope, toolCall.id, (entry) => {
         const edited = content !== entry.block.content
         const block: ToolUseBlock = { ...entry.block, state: 'allowed', input: toolCall.input, content }

@@ -3,6 +3,7 @@ import type { AgentState, BlockEntry, PendingToolCalls, Turn } from './state'
 import { MAIN_SCOPE, createAgentState } from './state'
 import { addUsage, openTurn, statusOfReason } from './turns'
 import { withScopeFields, withStateFields, withTurnFields } from './copy-records'
+import { argumentsText } from './tool-arguments'
 
 /** A stored user message, or the assistant turn rebuilt from the messages that answered it. */
 export type HistoryItem = { readonly kind: 'user'; readonly message: Msg } | { readonly kind: 'turn'; readonly turn: Turn }
@@ -41,15 +42,6 @@ function entryOf(block: ContentBlock, key: string, at: string | null): BlockEntr
       // Legacy media blocks and unknown types are not part of a turn's entries.
       return null
     }
-  }
-}
-
-// Stored input nested deeper than JSON.stringify can go (a hostile history) still loads; only its raw text is left empty.
-function argumentsText(input: unknown): string {
-  try {
-    return JSON.stringify(input) ?? ''
-  } catch {
-    return ''
   }
 }
 

@@ -40,3 +40,15 @@ function parseObject(text: string): Record<string, unknown> | undefined {
     return undefined
   }
 }
+
+/**
+ * The raw text of arguments given as a value; empty for input nested deeper than JSON.stringify can go (a hostile
+ * history or echo), which then still loads or applies with only its text missing.
+ */
+export function argumentsText(input: unknown): string {
+  try {
+    return JSON.stringify(input) ?? ''
+  } catch {
+    return ''
+  }
+}

@@ -42,3 +42,36 @@ it('goes on from the whole text when a done call streams again (AgentScope 2.0.0
   state = apply(state, [event('TOOL_CALL_DELTA', { delta: '": 3}' }), event('TOOL_CALL_END', { toolCallName: 'read' })])
   expect(callOf(state).block.input).toEqual({ path: 'a.txt', line: 3 })
 })
+
+it('applies an approval echoed with arguments nested too deeply to write back, and the denial beside it', () => {
+  let deep: unknown = 1
+  for (let depth = 0; depth < 20_000; depth++) deep = { a: deep }
+  const call = (id: string, input: unknown) => ({ type: 'tool_use', id, name: 'bash', input, metadata: {}, state: 'asking' })
+  let state = apply(createAgentState(), [
+    { type: 'AGENT_START', id: 's', replyId: 'R' },
+    { type: 'REQUIRE_USER_CONFIRM', id: 'ask', replyId: 'A', toolCalls: [call('deep', deep), call('other', {})] },
+    { type: 'REQUEST_STOP', id: 'stop', generateReason: 'PERMISSION_ASKING' },
+    { type: 'AGENT_END', id: 'end', replyId: 'R' },
+  ])
+  const errors: string[] = []
+  const echo = {
+    type: 'USER_CONFIRM_RESULT',
+    id: 'echo',
+    replyId: 'A',
+    confirmResults: [
+      { confirmed: true, toolCall: call('deep', deep), rules: null },
+      { confirmed: false, toolCall: call('other', {}), rules: null },
+    ],
+  }
+  state = applyEvents(state, [{ type: 'AGENT_START', id: 's2', replyId: 'R2' }, echo], {
+    endOfStream: false,
+    onError: (error) => errors.push(error.message),
+  })
+  expect(errors).toEqual([])
+  const [first, second] = state.scopes['']!.turns
+  expect(first!.entries.filter((entry) => entry.kind === 'tool_use').map((entry) => entry.kind === 'tool_use' && entry.block.state)).toEqual([
+    'allowed',
+    'asking',
+  ])
+  expect(second!.entries.map((entry) => entry.kind === 'tool_result' && [entry.block.id, entry.block.state])).toEqual([['other', 'denied']])
+})
