@@ -128,6 +128,8 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
   const staleAfterMs = options.staleAfterMs ?? 4000
   let taskId: string | null = options.taskId ?? null
   let lastSeq = 0
+  // whether a frame of the task came with its seq (so that a seq 0 is one seen)
+  let numbered = false
   let duplicateFrames = 0
   let awaitingConfirm = false
   let pendingCalls = new Map<string, PendingCall>()
@@ -175,6 +177,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         taskId = createTaskId()
         agentReplyId = null
         lastSeq = 0
+        numbered = false
         awaitingConfirm = false
         pendingCalls = new Map()
         const context: Record<string, unknown> = { stream: true, detail: 'verbose' }
@@ -256,12 +259,14 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
       if (!isJsonObject(value)) return false
       const seq = typeof value.seq === 'number' ? value.seq : Number.parseInt(frameId, 10)
       if (Number.isFinite(seq)) {
-        if (seq <= lastSeq) {
+        // a server that numbers from 0 (upstream starts at 1): its first frame is not a replay
+        if (seq <= lastSeq && !(seq === 0 && !numbered)) {
           duplicateFrames += 1
           return false
         }
         if (seq > lastSeq + 1) throw new StreamGap(lastSeq + 1, seq - 1)
         lastSeq = seq
+        numbered = true
         // Progress renews the reconnect budget; a frame without a seq proves none (a server could loop on it).
         attempt = 0
       }

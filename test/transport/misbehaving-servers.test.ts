@@ -116,6 +116,22 @@ describe('Agent Protocol servers that answer, but not as they should', () => {
   })
 })
 
+describe('Agent Protocol servers that number frames from 0', () => {
+  it('keep their first frame (it was dropped as a replay)', async () => {
+    const zeroBased = (seq: number, frame: string) => frame.replace(/id:(\d+)\ndata:\{"seq":\d+/, `id:${seq}\ndata:{"seq":${seq}`)
+    const server = await serve((request, response) => {
+      if (request.method === 'POST') return void response.writeHead(202, { 'content-type': 'application/json' }).end('{}')
+      response.writeHead(200, SSE).end(zeroBased(0, started) + zeroBased(1, said) + zeroBased(2, finished) + apFrame(3, 'STATUS'))
+    })
+    const transport = createAgentProtocolTransport({ url: server.url, ...fast })
+    const session = createAgentSession({ transport, scheduleFrame })
+    await session.send('hello')
+    expect(session.getState()).toMatchObject({ status: 'done', error: null })
+    expect(transport.duplicateFrames).toBe(0)
+    expect(session.getState().agent.scopes['']?.turns.map((turn) => turn.name)).toEqual(['agent'])
+  })
+})
+
 describe('frames that are not JSON', () => {
   it('20,000 of them are published with their frames, not one state each, and every one is counted', async () => {
     const server = await serve((_request, response) => {
