@@ -1,21 +1,15 @@
 // Servers that answer, but not as they should (the transport attack review of 4 December 2026): each test fails on
 // the transport before the fix it names.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createAgentSession } from '../../src/session/create-agent-session'
 import { createAgentProtocolTransport } from '../../src/transport/agent-protocol-transport'
 import { createSseTransport } from '../../src/transport/sse-transport'
 import { startHttpServer } from '../fixtures/http-server'
+import { cleanupsAfterEach, timerFrames } from '../fixtures/test-lifetimes'
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-const scheduleFrame = (callback: () => void) => {
-  const timer = setTimeout(callback, 1)
-  return () => clearTimeout(timer)
-}
+const cleanups = cleanupsAfterEach()
+const scheduleFrame = timerFrames
 
 async function serve(handler: (request: IncomingMessage, response: ServerResponse) => void) {
   const server = await startHttpServer((request, response) => handler(request, response))

@@ -3,23 +3,17 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createAgentSession } from '../../src/session/create-agent-session'
 import { startScriptedAgentServer } from '../../src/testing'
 import { createAgentProtocolTransport } from '../../src/transport/agent-protocol-transport'
 import { createAguiTransport } from '../../src/transport/agui-transport'
 import { createSseTransport } from '../../src/transport/sse-transport'
 import { startHttpServer } from '../fixtures/http-server'
+import { cleanupsAfterEach, timerFrames } from '../fixtures/test-lifetimes'
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-const scheduleFrame = (callback: () => void) => {
-  const timer = setTimeout(callback, 1)
-  return () => clearTimeout(timer)
-}
+const cleanups = cleanupsAfterEach()
+const scheduleFrame = timerFrames
 
 // The scripted agent behind a server that may answer a request itself (`intercept` returns true) before the agent sees it.
 async function scriptedBehind(intercept: (request: IncomingMessage, response: ServerResponse) => boolean) {
