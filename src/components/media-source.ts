@@ -36,8 +36,9 @@ const INLINE_TYPES: Readonly<Record<string, MediaKind>> = {
 /** Media types the kit shows inline. */
 export const INLINE_MEDIA_TYPES: readonly string[] = Object.keys(INLINE_TYPES)
 
-function normalizeType(mediaType: string | null | undefined): string {
-  return (mediaType ?? '').split(';')[0]!.trim().toLowerCase()
+// The type as the model wrote it: anything but a string (a number, an object) is no type.
+function normalizeType(mediaType: unknown): string {
+  return typeof mediaType === 'string' ? mediaType.split(';')[0]!.trim().toLowerCase() : ''
 }
 
 /** Whether a URL from the model may be loaded: http(s) or blob, nothing else. */

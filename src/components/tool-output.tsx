@@ -68,7 +68,8 @@ function OutputBlock({ block, alt, streaming }: { readonly block: ContentBlock; 
   if (block.type === 'text') return <OutputText text={String((block as { text?: unknown }).text ?? '')} streaming={streaming} />
   const source = (block as { source?: MediaSource }).source
   const media = source === undefined ? null : resolveMedia(source, block.type)
-  if (media !== null) return <MediaView media={media} name={(block as { name?: string }).name} alt={alt} />
+  const name: unknown = (block as { name?: unknown }).name
+  if (media !== null) return <MediaView media={media} name={typeof name === 'string' ? name : undefined} alt={alt} />
   return <JsonView className="as-tool-text" value={block} />
 }
 

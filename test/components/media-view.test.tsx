@@ -39,6 +39,19 @@ function scriptUrls(container: HTMLElement): string[] {
 }
 
 describe('MediaView', () => {
+  it('shows a media block whose media type or name is mistyped, and the rest of its card', () => {
+    // a media_type or name that is not a string made the whole tool card "could not be shown"
+    for (const block of [
+      { type: 'image', source: { type: 'base64', media_type: 7, data: 'AAAA' } },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG }, name: { n: 1 } },
+    ]) {
+      const { container, unmount } = renderList(storeFromEvents(toolReturning(block)))
+      expect(container.textContent).not.toContain('could not be shown')
+      expect(container.querySelector('.as-tool')).not.toBeNull()
+      unmount()
+    }
+  })
+
   it('shows an image from base64 with its name as alt text and caption', () => {
     const block = { type: 'data', source: { type: 'base64', media_type: 'image/png', data: PNG }, name: 'dot.png' }
     const { container } = renderList(storeFromEvents(toolReturning(block)))
