@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderMath } from '../../src/components/markdown/math-render'
 import type { MathNode } from '../../src/components/markdown/math-render'
+import { medianTimeRatio } from '../fixtures/cost-ratio'
 
 function nodes(node: MathNode | null): number {
   if (node === null) return 0
@@ -55,5 +56,22 @@ describe('TeX macro expansion (attack review)', () => {
       expect(made, unit).toBeGreaterThan(0)
       expect(made, unit).toBeLessThanOrEqual(16 * tex.length + 256)
     }
+  })
+})
+
+describe('formulas nested deeper than the MathML may be', () => {
+  it('are left as source before KaTeX lays them out: no dearer than a flat formula of their length', () => {
+    const nested = (depth: number) => `${'\\frac{'.repeat(depth)}x${'}{y}'.repeat(depth)}`
+    expect(renderMath(nested(1_900), true)).toBeNull()
+    expect(renderMath(nested(10), true)).not.toBeNull()
+    // 19 KB each: KaTeX laid the nested one out whole first, 4 to 40 times the flat one's time; now a scan of it
+    const flat = '\\frac{a}{b}'.repeat(1_700)
+    expect(
+      medianTimeRatio(
+        () => renderMath(flat, true),
+        () => renderMath(nested(1_900), true),
+        5,
+      ),
+    ).toBeLessThan(1)
   })
 })
