@@ -142,8 +142,12 @@ export const SIZE_BUDGETS: Readonly<Record<SizedApp, number>> = { core: 10_000, 
 // batched with the frames, the native history read by fetchHistory (words for a page that is not JSON, a timeout),
 // requests naming no call refused, AGENT_END without a replyId ending the run, a failed run of deltas applied one by
 // one, a call id reused in a later turn a new call, finished calls letting go of their fragments, empty blocks
-// dropped at the close where removing them cost O(blocks after): core 17.26, hooks 23.60, `<AgentChat>` 56.80.
-export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 17_300, hooks: 23_600, agentChat: 56_800, css: 5_000 }
+// dropped at the close where removing them cost O(blocks after): core 17.26, hooks 23.60, `<AgentChat>` 56.80. Then a
+// model call's end finalizing its calls newest first, a late echo left out, a seq 0 kept, answers looked up by id, a
+// cut message not offered again (core 17.35, hooks 23.78), and in the browser review's fixes, inline nodes in runs, a
+// fresh <code> for the highlighted code, Mermaid drawings kept and long diagrams left as code, media types checked,
+// the confirmation editor written out when it opens, deep formulas refused before KaTeX: `<AgentChat>` 56.99.
+export const SIZE_CEILINGS: Readonly<Record<SizedApp, number>> = { core: 17_400, hooks: 23_800, agentChat: 57_000, css: 5_000 }
 
 /** The apps measured for each figure, in `apps/`. */
 export const SIZED_APPS: Readonly<Record<Exclude<SizedApp, 'css'>, string>> = {
