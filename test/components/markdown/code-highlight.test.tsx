@@ -46,6 +46,17 @@ describe('code highlighting', () => {
     expect(view.container.querySelector('pre > code')?.textContent).toBe('const answer: number = 42')
   })
 
+  it('shows the highlighted code in a <code> of its own, not by replacing the children of the plain one', async () => {
+    // React places each new child by walking the new siblings after it: tens of thousands of highlighted nodes put
+    // in place of the plain text's children cost O(n²) in one commit (the browser attack review: 100 KB of code held
+    // the tab 12.6 s); a fresh element is mounted whole, in one insertion.
+    const view = render(<StreamingMarkdown text={'```js\n' + '1+'.repeat(2_000) + '1\n```'} streaming={false} />)
+    const plain = view.container.querySelector('pre > code')
+    await waitFor(() => expect(view.container.querySelector('pre > code')?.hasAttribute('data-highlighted')).toBe(true))
+    expect(view.container.querySelector('pre > code')).not.toBe(plain)
+    expect(view.container.querySelector('pre > code')?.textContent).toBe('1+'.repeat(2_000) + '1')
+  })
+
   it('highlights each (language, code) once, in idle time, and at once when it was highlighted before', async () => {
     loads.calls = []
     const text = '```python\nprint("hi")\n```'
