@@ -114,7 +114,8 @@ function endBlock(turn: Turn, kind: StreamedKind, event: BlockEventFields): Turn
 function removable(turn: Turn, index: number): boolean {
   const size = turn.blocks.size
   if (size - 1 - index > 32) return false
-  for (let at = index + 1; at < size && size > 512; at++) if (turn.blocks.get(at)?.kind === 'tool_use') return false
+  if (size <= 512) return true
+  for (let at = index + 1; at < size; at++) if (turn.blocks.get(at)?.kind === 'tool_use') return false
   return true
 }
 

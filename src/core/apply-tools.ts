@@ -204,7 +204,7 @@ export function applyToolResultEnd(state: AgentState, event: ToolResultEndEvent)
     block: { ...entry.block, state: event.state, metadata: event.metadata ?? {} },
   }))
   const released = releaseSlot(ended, name)
-  released.spawns = withoutRunning(ended.spawns ?? NO_SPAWNS, event.toolCallId, argumentStrings(scope, event.toolCallId))
+  released.spawns = withoutRunning(ended.spawns ?? NO_SPAWNS, event.toolCallId)
   let next: Scope = replaceCurrentTurn(scope, released)
   if (event.state !== 'denied') {
     next = updateToolUse(next, event.toolCallId, (entry) =>

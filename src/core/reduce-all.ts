@@ -40,7 +40,8 @@ function sameBlock(left: StreamedDelta, right: AgentEvent | LocalEvent): boolean
   )
 }
 
-// A result delta's metadata is not applied (its END's is), but it may name a subagent task: a run stays in one scope.
+// A result delta's metadata is not applied (its END's is), but it may name a subagent task: a run stays in one scope
+// (its source and taskId, `scopeKeyOf`).
 // Upstream's non-streaming tools put the result's metadata on every delta, which kept them out of runs: copied once
 // per delta, 20,000 data blocks took 2.4 s.
 function isResultDelta(event: AgentEvent | LocalEvent): event is ToolResultDelta {
@@ -49,13 +50,7 @@ function isResultDelta(event: AgentEvent | LocalEvent): event is ToolResultDelta
 
 // Text and data into one running result, in any order: its output is copied once for the run.
 function sameResult(left: ToolResultDelta, right: AgentEvent | LocalEvent): boolean {
-  return (
-    isResultDelta(right) &&
-    left.toolCallId === right.toolCallId &&
-    left.replyId === right.replyId &&
-    left.source === right.source &&
-    scopeKeyOf(left) === scopeKeyOf(right)
-  )
+  return isResultDelta(right) && left.toolCallId === right.toolCallId && left.replyId === right.replyId && scopeKeyOf(left) === scopeKeyOf(right)
 }
 
 // A run of deltas into one text, thinking or data block, applied as one delta of the first non-empty one's (its id

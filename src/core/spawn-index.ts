@@ -11,7 +11,10 @@ export interface SpawnIndex {
   readonly running: PersistentMap<true>
   /** Those whose tool's name looks like a spawner's. */
   readonly spawners: PersistentMap<true>
-  /** A string among a running call's arguments, to the first call that had it. */
+  /**
+   * A string among a running call's arguments, to the first call that had it. A call that ended is left here: it is
+   * not running, so it is passed over, and the next call with that string takes its place.
+   */
   readonly named: PersistentMap<string>
 }
 
@@ -31,10 +34,8 @@ export function withRunning(spawns: SpawnIndex, toolCallId: string, name: string
 }
 
 /** The index without a result that ended. */
-export function withoutRunning(spawns: SpawnIndex, toolCallId: string, strings: readonly string[]): SpawnIndex {
-  let named = spawns.named
-  for (const value of strings) if (named.get(value) === toolCallId) named = named.delete(value)
-  return { running: spawns.running.delete(toolCallId), spawners: spawns.spawners.delete(toolCallId), named }
+export function withoutRunning(spawns: SpawnIndex, toolCallId: string): SpawnIndex {
+  return { running: spawns.running.delete(toolCallId), spawners: spawns.spawners.delete(toolCallId), named: spawns.named }
 }
 
 function onlyKey(map: PersistentMap<true>): string | null {

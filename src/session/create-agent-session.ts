@@ -427,10 +427,11 @@ export function createAgentSession(
         const agent = endStream(last)
         // Not busy any more by the time subscribers hear the final status (they may send right away).
         if (run?.token === token) run = null
-        const final = status === 'done' ? statusAfterRun(agent) : status
+        const afterRun = statusAfterRun(agent)
+        const final = status === 'done' ? afterRun : status
         // A message cut off after the agent asked about its calls is not sent again: the agent waits for the answer
         // (upstream refuses a message meanwhile), and the answer can be given.
-        if (failedRequest?.kind === 'message' && statusAfterRun(agent) !== 'done') {
+        if (failedRequest?.kind === 'message' && afterRun !== 'done') {
           failedRequest = null
           failedTarget = null
         }
