@@ -2,6 +2,7 @@
 import { CUSTOM_EVENTS, ERROR_MIDWAY, HINTS, LONG_ANSWER, PLAIN_TEXT, THINKING, USAGE } from './scenarios-basic'
 import { ALL_DENIED, CONFIRMATION, EXTERNAL_EXECUTION } from './scenarios-hitl'
 import { GENERATED_IMAGE, LEGACY_TYPE_NAMES } from './scenarios-media'
+import { UNBROKEN } from './scenarios-layout'
 import { HOSTILE } from './scenarios-security'
 import { LONG_RUNNING, MAX_ITERATIONS, PARALLEL_TOOLS, SUBAGENT, TOOL_CALL, TOOL_ERROR, TOOL_IMAGE } from './scenarios-tools'
 import type { Scenario } from './scenario'
@@ -33,6 +34,7 @@ const SCRIPTED: readonly Scenario[] = [
   ERROR_MIDWAY,
   LEGACY_TYPE_NAMES,
   HOSTILE,
+  UNBROKEN,
   LONG_ANSWER,
   THINKING,
   PLAIN_TEXT,

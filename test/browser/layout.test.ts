@@ -175,3 +175,31 @@ for (const [name, options, lang, close] of [
     expect(await isFocused()).toBe(true)
   })
 }
+
+// Inside the chat, a box whose content is wider than it and that neither scrolls it nor shortens it with an
+// ellipsis on purpose: that content is cut off where the user cannot reach it.
+function cutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.as-list-content, .as-list-content *')]
+      .filter((element) => {
+        const style = getComputedStyle(element)
+        if (['auto', 'scroll'].includes(style.overflowX) || style.textOverflow === 'ellipsis') return false
+        return element.clientWidth > 1 && element.scrollWidth > element.clientWidth + 1
+      })
+      .map((element) => `${element.className || element.tagName}: scrollWidth ${element.scrollWidth} > ${element.clientWidth}`),
+  )
+}
+
+it('wraps or scrolls text with nowhere to break on every channel on a phone: nothing widens the chat or is cut off', async () => {
+  demo = await openDemo(browser(), PHONE)
+  const { page } = demo
+  await send(page, 'unbroken')
+  await waitForTurn(page, 0, ['completed'])
+  // open what is folded (the thinking, the long values' "Show more"), so that what it holds is laid out too
+  const folded = page.locator('.as-list-content button[aria-expanded="false"]')
+  for (let left = 8; left > 0 && (await folded.count()) > 0; left--) await folded.first().click()
+  expect(await folded.count()).toBe(0)
+  await page.locator('.as-thinking-body').waitFor()
+  expect(await overflowOf(page)).toEqual([])
+  expect(await cutOff(page)).toEqual([])
+})

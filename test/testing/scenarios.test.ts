@@ -26,6 +26,7 @@ const EXPECTED_STATUS: Readonly<Record<string, TurnStatus>> = {
   'error-midway': 'incomplete',
   'legacy-type-names': 'completed',
   hostile: 'completed',
+  unbroken: 'completed',
   help: 'completed',
 }
 
