@@ -155,3 +155,41 @@ it('opens a log of 100,000 events and keeps only the rows in view in the page, s
   // the read-only chat holds the whole answer, rebuilt through the reducer
   await expect.poll(() => page.locator('main [data-read-only]').textContent(), { timeout: 20_000 }).toContain('99999')
 })
+
+it('draws the timeline of 2,000 model and tool calls with only the rows in view in the page, down to the last call', async () => {
+  demo = await openDemo(browser())
+  const { page } = demo
+  const inspector = await openInspector(page)
+  const frame = (type: string, id: string, fields: string) => `event:${type}\ndata:{"type":"${type}","id":"${id}",${fields}}\n\n`
+  const frames = [frame('AGENT_START', 'a0', '"replyId":"R0"')]
+  for (let index = 0; index < 2_000; index++) {
+    const call = `"replyId":"M${index}","toolCallId":"c${index}","toolCallName":"read_${index}"`
+    frames.push(
+      frame('MODEL_CALL_START', `m${index}`, `"replyId":"M${index}"`),
+      frame('TOOL_CALL_START', `s${index}`, call),
+      frame('TOOL_CALL_END', `e${index}`, call),
+      frame('MODEL_CALL_END', `n${index}`, `"replyId":"M${index}"`),
+      frame('TOOL_RESULT_START', `r${index}`, call.replace(`"M${index}"`, `"A${index}"`)),
+      frame('TOOL_RESULT_END', `t${index}`, `${call.replace(`"M${index}"`, `"A${index}"`)},"state":"success"`),
+    )
+  }
+  frames.push(frame('AGENT_END', 'a1', '"replyId":"R0"'))
+  await inspector
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'calls.sse', mimeType: 'text/event-stream', buffer: Buffer.from(frames.join('')) })
+  await expect.poll(() => inspector.getByRole('status').textContent(), { timeout: 20_000 }).toBe('Imported: calls')
+  await inspector.getByRole('tab', { name: 'Timeline' }).click()
+  const timeline = inspector.getByRole('list', { name: 'Timeline of the turns' })
+  const rows = timeline.getByRole('listitem')
+  await rows.first().waitFor()
+  // the turn's heading and its 4,000 bars, of which the page holds a screenful
+  expect(await rows.first().getAttribute('aria-setsize')).toBe('4001')
+  expect(await rows.count()).toBeLessThan(80)
+  await timeline.evaluate((list) => (list.scrollTop = list.scrollHeight))
+  const last = timeline.getByRole('button', { name: /^Tool call read_1999 ·/ })
+  await last.waitFor()
+  expect(await rows.count()).toBeLessThan(80)
+  await last.click()
+  await inspector.getByRole('tab', { name: 'Events' }).click()
+  expect(await inspector.locator('[role="option"][data-current]').textContent()).toContain('TOOL_CALL_START')
+})
