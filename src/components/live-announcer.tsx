@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useAgentStoreApi } from '../react/agent-context'
-import { selectTurns } from '../store/selectors'
+import { MAIN_SCOPE } from '../core/state'
+import { selectTurn } from '../store/selectors'
 import { useAgentStrings } from './i18n'
 import { statusLabel } from './use-status-label'
 
@@ -16,9 +17,9 @@ export function LiveAnnouncer() {
     // The same words twice must still change the region, or screen readers stay silent the second time.
     const announce = (text: string) => setMessage((current) => (current === text ? `${text}\u200b` : text))
     return store.subscribe((state, previous) => {
-      const turns = selectTurns(state)
-      const last = turns[turns.length - 1]
-      const before = selectTurns(previous)[turns.length - 1]
+      const lastIndex = (state.agent.scopes[MAIN_SCOPE]?.turnList.size ?? 0) - 1
+      const last = selectTurn(state, lastIndex)
+      const before = selectTurn(previous, lastIndex)
       // A short reply can start and end within one published update: it was absent, now it is closed.
       const ended = last !== undefined && last.status !== 'streaming' && (before === undefined || before.status === 'streaming')
       if (state.error !== null && state.error !== previous.error) announce(strings.announceError(state.error.message))

@@ -4,7 +4,7 @@ import { isPausedTurn } from '../core/is-paused-turn'
 import type { ChatUsage } from '../core/message'
 import type { ModelCall, Turn, TurnStatus } from '../core/state'
 import { MAIN_SCOPE } from '../core/state'
-import { selectTurns, selectUnattachedSubagentKeys } from '../store/selectors'
+import { selectUnattachedSubagentKeys } from '../store/selectors'
 import { useAgentStoreApi } from './agent-context'
 
 /** What {@link useTurnSummary} returns: a turn at the level of its frame, not of its blocks. */
@@ -40,11 +40,10 @@ function deniedNames(turn: Turn | undefined): string[] {
 }
 
 // The tools the user denied when a turn ended for that reason: its own denied results, else the asking turn's.
-function denialOf(turns: readonly Turn[], index: number): string {
-  const turn = turns[index]
+function denialOf(turn: Turn | undefined, previous: Turn | undefined): string {
   if (turn === undefined || !turn.allToolsDenied) return ''
   const names = deniedNames(turn)
-  return [...new Set(names.length > 0 ? names : deniedNames(turns[index - 1]))].join(', ')
+  return [...new Set(names.length > 0 ? names : deniedNames(previous))].join(', ')
 }
 
 function runningToolOf(turn: Turn): string | null {
@@ -59,21 +58,21 @@ export function useTurnSummary(index: number, scopeKey = MAIN_SCOPE): UseTurnSum
   return useStore(
     useAgentStoreApi('useTurnSummary'),
     useShallowSelector((state) => {
-      const turns = selectTurns(state, scopeKey)
-      const turn = turns[index]
-      const previous = turns[index - 1]
+      const turns = state.agent.scopes[scopeKey]?.turnList
+      const turn = turns?.get(index)
+      const previous = turns?.get(index - 1)
       const stalled = scopeKey === MAIN_SCOPE && turn?.status === 'streaming' ? state.stalledSince : null
       return {
         status: turn?.status,
         usage: turn?.usage ?? null,
         modelCalls: turn?.modelCalls,
-        answered: index < turns.length - 1,
+        answered: index < (turns?.size ?? 0) - 1,
         lanes: scopeKey === MAIN_SCOPE ? selectUnattachedSubagentKeys(state, index) : EMPTY_LANES,
         stalledSince: stalled,
         runningTool: stalled !== null && turn !== undefined ? runningToolOf(turn) : null,
         name: turn?.name ?? null,
         continued: previous !== undefined && previous.name === (turn?.name ?? null) && isPausedTurn(previous.status),
-        denied: turn?.allToolsDenied ? denialOf(turns, index) : '',
+        denied: denialOf(turn, previous),
       }
     }),
   )

@@ -16,9 +16,9 @@ export function selectTurns(state: AgentStoreState, scopeKey = MAIN_SCOPE): read
   return state.agent.scopes[scopeKey]?.turns ?? EMPTY_TURNS
 }
 
-/** One turn by index, in a scope (top level by default). */
+/** One turn by index, in a scope (top level by default): read from the vector, without listing every turn. */
 export function selectTurn(state: AgentStoreState, index: number, scopeKey = MAIN_SCOPE): Turn | undefined {
-  return selectTurns(state, scopeKey)[index]
+  return state.agent.scopes[scopeKey]?.turnList.get(index)
 }
 
 const EMPTY_KEYS: readonly string[] = /*#__PURE__*/ Object.freeze([])
@@ -69,7 +69,7 @@ function lanesOf(state: AgentStoreState): Lanes {
   if (lanes === undefined) {
     const byParent = new Map<string, readonly string[]>()
     const byTurn = new Map<number, readonly string[]>()
-    const latest = Math.max(0, (scopes[MAIN_SCOPE]?.turns.length ?? 1) - 1)
+    const latest = Math.max(0, (scopes[MAIN_SCOPE]?.turnList.size ?? 1) - 1)
     for (const scope of Object.values(scopes)) {
       if (scope.key === MAIN_SCOPE) continue
       for (const spawner of spawnersOf(scope)) {
@@ -167,16 +167,39 @@ export function selectSubagentLane(state: AgentStoreState, scopeKey: string): Sc
   return scopeKey === MAIN_SCOPE ? undefined : state.agent.scopes[scopeKey]
 }
 
-const usages = new WeakMap<readonly Turn[], ChatUsage | null>()
+// The usage of every turn but the last, for the vector it was summed over: the next vector, made from it by a frame's
+// changes to the live turn and the turns after it, adds only those (forEachChange skips the shared subtrees). One
+// chat is followed at a time; two stores read in turn each cost O(turns), as every read did before.
+interface UsageSum {
+  readonly turns: PersistentVector<Turn>
+  readonly closed: ChatUsage | null
+  readonly total: ChatUsage | null
+}
 
-/** Token usage summed over every top-level turn, or null when no model call reported any. */
+let lastUsage: UsageSum | null = null
+
+/** Token usage summed over every top-level turn, or null when no model call reported any; O(what changed) a frame. */
 export function selectUsage(state: AgentStoreState): ChatUsage | null {
-  const turns = selectTurns(state)
-  const cached = usages.get(turns)
-  if (cached !== undefined) return cached
-  let total: ChatUsage | null = null
-  for (const turn of turns) if (turn.usage !== null) total = addUsage(total, turn.usage)
-  usages.set(turns, total)
+  const turns = state.agent.scopes[MAIN_SCOPE]?.turnList ?? PersistentVector.empty<Turn>()
+  const last = lastUsage
+  if (last?.turns === turns) return last.total
+  let from = 0
+  let closed: ChatUsage | null = null
+  if (last !== null && turns.size >= last.turns.size) {
+    let firstChange = turns.size
+    turns.forEachChange(last.turns, (index) => void (firstChange = Math.min(firstChange, index)))
+    if (firstChange >= last.turns.size - 1) [from, closed] = [Math.max(0, last.turns.size - 1), last.closed]
+  }
+  for (let index = from; index < turns.size - 1; index++) {
+    const usage = (turns.get(index) as Turn).usage
+    if (usage !== null) closed = addUsage(closed, usage)
+  }
+  const usage = turns.last()?.usage ?? null
+  let total = usage === null ? closed : addUsage(closed, usage)
+  // the same object while the sums are the same, so that what reads it does not render again
+  const before = last?.total ?? null
+  if (total !== null && before !== null && (Object.keys(total) as (keyof ChatUsage)[]).every((key) => total?.[key] === before[key])) total = before
+  lastUsage = { turns, closed, total }
   return total
 }
 
