@@ -27,9 +27,16 @@ export interface AgentStreamErrorDetails {
   readonly cause?: unknown
 }
 
-/** The message of a caught value: an Error's own, else the value as a string. */
+/** The message of a caught value: an Error's own, an object's JSON (a server's error object), else the value as a string. */
 export function messageOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error)
+  if (!(error instanceof Error)) {
+    if (typeof error !== 'object' || error === null) return String(error)
+    try {
+      return JSON.stringify(error).slice(0, 500)
+    } catch {
+      return String(error)
+    }
+  }
   // Node's fetch says only "fetch failed": the cause says why (refused, a reset, "redirect count exceeded")
   const cause: unknown = error.cause
   return cause instanceof Error && cause.message !== '' && !error.message.includes(cause.message)

@@ -442,6 +442,8 @@ export function createAgentSession(
           error,
           canRetry: failedRequest !== null,
           stalledSince: null,
+          // a run that ended while reconnecting (stopped, or out of attempts) is not reconnecting any more
+          ...(state().connection === 'reconnecting' ? { connection: null } : {}),
         }
       })
     })()

@@ -1,6 +1,7 @@
 import { AgentStreamError, messageOf } from '../core/errors'
 import { isJsonObject } from '../core/is-json-object'
 import type { ConfirmResult, Msg, ToolUseBlock } from '../core/message'
+import { ALREADY_RUNNING } from './agent-transport'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { canonicalJson } from './canonical-json'
 import { readEventStream } from './read-event-stream'
@@ -136,6 +137,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
   // set by interrupt(): the cancelled task's stream ends without RUN_FINISHED, and is not reconnected
   let cancelled = false
   let agentReplyId: string | null = null
+  let running: AbortSignal | null = null
 
   async function headers(extra: Record<string, string>): Promise<Record<string, string>> {
     const custom = typeof options.headers === 'function' ? await options.headers() : options.headers
@@ -226,7 +228,18 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
     return response
   }
 
+  // One transport is one task at a time: its cursor, its pending calls and its cancel belong to one run.
   async function run(runRequest: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
+    if (running !== null && !running.aborted) throw new AgentStreamError('refused', ALREADY_RUNNING)
+    running = handlers.signal
+    try {
+      return await runTask(runRequest, handlers)
+    } finally {
+      if (running === handlers.signal) running = null
+    }
+  }
+
+  async function runTask(runRequest: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
     const { signal } = handlers
     cancelled = false
     const post = start(runRequest)
@@ -297,14 +310,19 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
         }
       }
       if (type === 'RUN_FINISHED') finished = true
-      if (type === 'REQUIRE_CONFIRM' && value.status === 'awaiting_confirm') {
+      // the Java enum's spelling (AWAITING_CONFIRM), or no status: the frame's type says it
+      if (type === 'REQUIRE_CONFIRM' && (value.status === undefined || statusOf(value.status) === 'awaiting_confirm')) {
         awaitingConfirm = true
         for (const pending of Array.isArray(value.pendingConfirms) ? value.pendingConfirms : []) notePending(pending)
       }
       if (type === 'RUN_ERROR') {
-        failure = new AgentStreamError('network-error', `The agent task ${id} failed on the server: ${String(value.error ?? 'no error message')}`, {
-          eventType: 'RUN_ERROR',
-        })
+        failure = new AgentStreamError(
+          'network-error',
+          `The agent task ${id} failed on the server: ${messageOf(value.error ?? 'no error message')}`,
+          {
+            eventType: 'RUN_ERROR',
+          },
+        )
         return true
       }
       // The store publishes one more STATUS or REQUIRE_CONFIRM after the agent's RUN_FINISHED: that one ends the run.
@@ -355,7 +373,11 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
       if (signal.aborted) return 'aborted'
       if (lost) return recoverFromGap(id, new StreamGap(lastSeq + 1, Number.NaN), handlers)
       if (failure !== null) throw failure
-      if (final) return 'ended'
+      if (final) {
+        // the agent asked in this run: the task awaits the answer, whatever its last frame said
+        if (asked) awaitingConfirm = true
+        return 'ended'
+      }
       // The agent's AGENT_END came with RUN_FINISHED: one reconnect reads the store's last STATUS (or REQUIRE_CONFIRM)
       // after it; from a server that sends none, nothing was lost (reconnecting until the budget ran out took 17 s).
       if (finished && attempt > 0) {
@@ -390,7 +412,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
           .then((sent) => request(`/tasks/${encodeURIComponent(id)}`, { headers: sent, signal: connection.signal }, 'the task snapshot'))
           .then((response) => response.json() as Promise<unknown>)
           .then((snapshot) => {
-            const status = isJsonObject(snapshot) ? snapshot.status : undefined
+            const status = isJsonObject(snapshot) ? statusOf(snapshot.status) : ''
             const over = status === 'success' || status === 'error' || status === 'cancelled' || (status === 'awaiting_confirm' && !awaitingConfirm)
             if (over && Date.now() - silentSince >= staleAfterMs) {
               onLost()
@@ -451,7 +473,7 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
     }
     // stopped while the snapshot was read: what is missing no longer matters
     if (cancelled) return endCancelled(id, handlers)
-    const status = String(task.status ?? 'unknown')
+    const status = typeof task.status === 'string' ? task.status : messageOf(task.status ?? 'unknown')
     const pending = Array.isArray(task.pending_confirms) ? task.pending_confirms : Array.isArray(task.pendingConfirms) ? task.pendingConfirms : []
     if (pending.length > 0) {
       // The pending confirmation survives in the snapshot: re-emit it so the user can still answer.
@@ -510,15 +532,11 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
    * channel open), so that the answer's run reads only what follows it.
    */
   async function resumeTask(id: string): Promise<void> {
-    const snapshotResponse = await request(
-      `/tasks/${encodeURIComponent(id)}`,
-      { headers: await headers({ accept: 'application/json' }) },
-      'the task snapshot',
-    )
-    const snapshot: unknown = await snapshotResponse.json()
-    const task = isJsonObject(snapshot) ? snapshot : {}
+    // bounded and guarded: a task the server forgot (a restart), a fallback page or no answer leaves nothing to answer,
+    // and the history already read is shown
+    const task = await readSnapshot(id, new AbortController().signal)
     const pending = Array.isArray(task.pending_confirms) ? task.pending_confirms : []
-    awaitingConfirm = task.status === 'awaiting_confirm' && pending.length > 0
+    awaitingConfirm = statusOf(task.status) === 'awaiting_confirm' && pending.length > 0
     pendingCalls = new Map()
     if (!awaitingConfirm) return
     for (const call of pending) notePending(call)
@@ -539,8 +557,8 @@ export function createAgentProtocolTransport(options: AgentProtocolTransportOpti
           if (value.type === 'REQUIRE_CONFIRM' && value.payload === undefined) connection.abort()
         },
       })
-    } catch (error) {
-      if (!connection.signal.aborted) throw error
+    } catch {
+      // where the replay stopped is unknown: the answer's run reads from the start, and the reducer drops what it has
     } finally {
       clearTimeout(timer)
     }
@@ -673,3 +691,8 @@ function parseJson(value: unknown): unknown {
 }
 
 function ignore(): void {}
+
+// A status as the server wrote it, compared in lower case (the Java enum is AWAITING_CONFIRM, the JSON awaiting_confirm).
+function statusOf(value: unknown): string {
+  return typeof value === 'string' ? value.toLowerCase() : ''
+}

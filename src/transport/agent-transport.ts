@@ -73,6 +73,9 @@ export const FULL_CAPABILITIES: TransportCapabilities = {
   subagentConfirm: true,
 }
 
+/** Why a transport that keeps one thread's state refuses a second run while one streams. */
+export const ALREADY_RUNNING = 'This transport is already streaming a reply: each chat needs a transport of its own.'
+
 /** What every protocol implements: start runs, stop them, and report their events. */
 export interface AgentTransport {
   /** What this transport can carry; a transport that leaves it out is taken to carry everything ({@link FULL_CAPABILITIES}). */

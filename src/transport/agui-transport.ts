@@ -1,6 +1,7 @@
-import { AgentStreamError } from '../core/errors'
+import { AgentStreamError, messageOf } from '../core/errors'
 import { isJsonObject } from '../core/is-json-object'
 import type { ConfirmResult, Msg, ToolResultBlock } from '../core/message'
+import { ALREADY_RUNNING } from './agent-transport'
 import type { AgentTransport, RunEnd, RunHandlers, RunRequest, TransportCapabilities } from './agent-transport'
 import { canonicalJson } from './canonical-json'
 import { readEventStream } from './read-event-stream'
@@ -143,8 +144,9 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
         new AgentStreamError('refused', 'AG-UI cannot send permission rules: "always allow" applies to this call only.', { field: 'rules' }),
       )
     }
+    const byCall = firstById(results, (result) => result.toolCall.id)
     return open.map((interrupt) => {
-      const result = results.find((candidate) => candidate.toolCall.id === interrupt.toolCallId)
+      const result = byCall.get(interrupt.toolCallId)
       const approved = result?.confirmed === true
       const edited = approved && canonicalJson(result.toolCall.input) !== canonicalJson(interrupt.input)
       const payload = edited ? { approved, editedArgs: result.toolCall.input } : { approved }
@@ -155,8 +157,9 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
   function externalResume(results: readonly ToolResultBlock[]): unknown[] {
     const open = interrupts.filter((interrupt) => interrupt.kind === 'external')
     if (open.length === 0) throw new AgentStreamError('refused', 'No AG-UI interrupt is awaiting tool results on this thread.')
+    const byCall = firstById(results, (result) => result.id)
     return open.map((interrupt) => {
-      const result = results.find((candidate) => candidate.id === interrupt.toolCallId)
+      const result = byCall.get(interrupt.toolCallId)
       if (result === undefined) return { interruptId: interrupt.id, status: 'cancelled' }
       const text = result.output
         .map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : JSON.stringify(block)))
@@ -167,6 +170,8 @@ export function createAguiTransport(options: AguiTransportOptions): AguiTranspor
 
   async function run(request: RunRequest, handlers: RunHandlers): Promise<RunEnd> {
     const { signal } = handlers
+    // One transport is one thread: its interrupts and its Stop belong to one run at a time.
+    if (current !== null && !current.signal.aborted) throw new AgentStreamError('refused', ALREADY_RUNNING)
     const runId = globalThis.crypto.randomUUID()
     const body = bodyOf(request, runId, handlers)
     const controller = new AbortController()
@@ -269,7 +274,8 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
 
   const event = (type: string, fields: Record<string, unknown>, timestamp?: unknown): AgentEventObject => {
     count += 1
-    const created = typeof timestamp === 'number' ? { createdAt: new Date(timestamp).toISOString() } : {}
+    // a time Date cannot hold (beyond ±8.64e15 ms, or NaN) is left out, not thrown on
+    const created = typeof timestamp === 'number' && Math.abs(timestamp) <= 8.64e15 ? { createdAt: new Date(timestamp).toISOString() } : {}
     return { type, id: `agui:${runId}:${count}`, ...created, ...fields }
   }
 
@@ -327,6 +333,8 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
     const messageId = String(value.messageId ?? '')
     switch (value.type) {
       case 'RUN_STARTED': {
+        // the same run started twice (a replayed frame): its ids are the mapper's own, so the reducer cannot tell
+        if (agentReplyId === String(value.runId ?? runId)) return { events: [] }
         agentReplyId = String(value.runId ?? runId)
         return { events: [event('AGENT_START', { replyId: agentReplyId, name: 'assistant', role: 'assistant' }, at)] }
       }
@@ -402,10 +410,10 @@ function createAguiEventMapper(runId: string, toolNames: Map<string, string>) {
         return { events: [{ ...raw, ...source }] }
       }
       case 'RUN_ERROR': {
-        const code = value.code === undefined ? '' : ` (${String(value.code)})`
+        const code = value.code === undefined ? '' : ` (${messageOf(value.code)})`
         return {
           events: [],
-          end: new AgentStreamError('network-error', `The agent run failed on the server${code}: ${String(value.message ?? 'no message')}`, {
+          end: new AgentStreamError('network-error', `The agent run failed on the server${code}: ${messageOf(value.message ?? 'no message')}`, {
             eventType: 'RUN_ERROR',
           }),
         }
@@ -496,8 +504,9 @@ function mediaBlockOf(line: string): Record<string, unknown> | null {
   }
 }
 
-// An AG-UI RUN_ERROR may carry a string or an object: an object is shown as its JSON, not "[object Object]".
-function messageOf(error: unknown): string {
-  if (typeof error === 'string') return error
-  return error instanceof Error ? error.message : JSON.stringify(error)
+// The first of the answers for each call id: an answer is looked up once per open interrupt.
+function firstById<T>(items: readonly T[], idOf: (item: T) => string): Map<string, T> {
+  const byId = new Map<string, T>()
+  for (const item of items) if (!byId.has(idOf(item))) byId.set(idOf(item), item)
+  return byId
 }
