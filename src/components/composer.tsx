@@ -8,6 +8,7 @@ import type { Attachment, AttachmentPolicy } from './attachments'
 import { composeHandlers } from './compose-handlers'
 import { useAgentStrings } from './i18n'
 import { useFocusRescue } from './use-focus-rescue'
+import { visibleName } from './visible-name'
 
 /** Props of {@link Composer}. */
 export interface ComposerProps extends Omit<HTMLAttributes<HTMLFormElement>, 'onSubmit'> {
@@ -69,8 +70,8 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
     const refused: string[] = []
     for (const file of Array.from(list)) {
       const reason = attachmentProblem(file, policy)
-      if (reason === 'type') refused.push(strings.attachmentType(file.name, file.type))
-      else if (reason === 'size') refused.push(strings.attachmentTooLarge(file.name, formatBytes(policy.maxBytes)))
+      if (reason === 'type') refused.push(strings.attachmentType(visibleName(file.name), visibleName(file.type)))
+      else if (reason === 'size') refused.push(strings.attachmentTooLarge(visibleName(file.name), formatBytes(policy.maxBytes)))
       else {
         const previewUrl = file.type.startsWith('image/') ? URL.createObjectURL(file) : null
         if (previewUrl !== null) previews.current.add(previewUrl)
@@ -89,7 +90,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
       const media = await Promise.all(files.map(attachmentBlock))
       blocks = [...(text.trim() === '' ? [] : [{ type: 'text' as const, text }]), ...media]
     } catch {
-      setProblem(strings.attachmentUnreadable(files.map((file) => file.file.name).join(', ')))
+      setProblem(strings.attachmentUnreadable(files.map((file) => visibleName(file.file.name)).join(', ')))
       return
     }
     setText('')
@@ -141,10 +142,10 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
           {files.map((attachment) => (
             <li key={attachment.id}>
               {attachment.previewUrl !== null ? <img src={attachment.previewUrl} alt="" /> : <span className="as-file-icon" aria-hidden="true" />}
-              <span className="as-attachment-name">{attachment.file.name}</span>
+              <bdi className="as-attachment-name">{visibleName(attachment.file.name)}</bdi>
               <button
                 type="button"
-                aria-label={strings.removeAttachment(attachment.file.name)}
+                aria-label={strings.removeAttachment(visibleName(attachment.file.name))}
                 onClick={() => {
                   release([attachment])
                   setFiles(files.filter((candidate) => candidate !== attachment))

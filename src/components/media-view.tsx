@@ -8,6 +8,7 @@ import { downloadUrl, resolveMedia } from './media-source'
 import type { ResolvedMedia } from './media-source'
 import type { ContentBlock, MediaSource } from '../core/message'
 import { ownEntry } from './own-entry'
+import { savedName, visibleName } from './visible-name'
 
 /** Props of {@link MediaView}. */
 export interface MediaViewProps extends MediaRendererProps, Omit<HTMLAttributes<HTMLElement>, 'children'> {
@@ -22,7 +23,7 @@ const REVOKE_AFTER_MS = 60_000
 
 function DownloadLink({ media, name }: MediaRendererProps) {
   const strings = useAgentStrings()
-  if (media.url === null && media.base64 === null) return <span className="as-muted">{name ?? media.mediaType}</span>
+  if (media.url === null && media.base64 === null) return <bdi className="as-muted">{visibleName(name ?? media.mediaType)}</bdi>
   const base64 = media.base64
   // Inline bytes become a file only when asked for: the object URL is made on the click and let go soon after.
   const onClick =
@@ -41,13 +42,17 @@ function DownloadLink({ media, name }: MediaRendererProps) {
     <a
       className="as-download"
       href={media.url ?? '#'}
-      download={name ?? 'download'}
+      download={name ? savedName(name) : 'download'}
       rel="noopener noreferrer"
       referrerPolicy="no-referrer"
       onClick={onClick}
     >
-      {name ? `${name} · ` : ''}
-      {strings.download(media.mediaType)}
+      {name && (
+        <>
+          <bdi>{visibleName(name)}</bdi> ·{' '}
+        </>
+      )}
+      {strings.download(visibleName(media.mediaType))}
     </a>
   )
 }
@@ -108,6 +113,8 @@ export const MediaView = forwardRef<HTMLElement, MediaViewProps>(function MediaV
   const strings = useAgentStrings()
   const policy = useMediaPolicy()
   const [clicked, setClicked] = useState(false)
+  // a name from the server (a file's, an image's) read as it is spelled: an override cannot turn `.exe` into `.pdf`
+  const shown = name === undefined ? undefined : visibleName(name)
   const overrides = useAgentComponents().Data
   const Override = ownEntry(overrides?.byName, media.mediaType) ?? ownEntry(overrides?.byName, media.kind) ?? overrides?.Fallback
   const gated = media.url !== null && media.kind !== 'file' && !clicked && !loadsAtOnce(media.url, policy)
@@ -122,19 +129,23 @@ export const MediaView = forwardRef<HTMLElement, MediaViewProps>(function MediaV
   ) : gated ? (
     <Gate media={media} onLoad={() => setClicked(true)} />
   ) : media.kind === 'image' ? (
-    <Thumbnail src={media.url ?? ''} alt={name ?? alt ?? ''} />
+    <Thumbnail src={media.url ?? ''} alt={shown ?? alt ?? ''} />
   ) : media.kind === 'audio' ? (
     // referrerpolicy is not an attribute of media elements in every browser yet: the page's Referrer-Policy covers them
-    <audio controls preload="metadata" src={media.url ?? undefined} aria-label={name} {...NO_REFERRER} />
+    <audio controls preload="metadata" src={media.url ?? undefined} aria-label={shown} {...NO_REFERRER} />
   ) : media.kind === 'video' ? (
-    <video controls preload="metadata" src={media.url ?? undefined} aria-label={name} {...NO_REFERRER} />
+    <video controls preload="metadata" src={media.url ?? undefined} aria-label={shown} {...NO_REFERRER} />
   ) : (
     <DownloadLink media={media} name={name} />
   )
   return (
     <figure className="as-media" data-kind={media.kind} data-status={streaming ? 'streaming' : 'done'} {...rest} ref={ref}>
       {body}
-      {name && media.kind !== 'file' && <figcaption className="as-muted">{name}</figcaption>}
+      {shown && media.kind !== 'file' && (
+        <figcaption className="as-muted">
+          <bdi>{shown}</bdi>
+        </figcaption>
+      )}
     </figure>
   )
 })

@@ -12,3 +12,8 @@ const HIDDEN =
 export function visibleName(name: string): string {
   return name.replace(HIDDEN, (character) => `⟨U+${(character.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}⟩`)
 }
+
+/** A name for the file saved to disk: without the characters that could make `…exe` read as `…pdf`. */
+export function savedName(name: string): string {
+  return name.replace(HIDDEN, '')
+}

@@ -101,6 +101,13 @@ describe('Composer', () => {
     expect(screen.getByRole('button', { name: 'Remove dot.png' })).toBeTruthy()
   })
 
+  it("spells out a right-to-left override in a file's name, in the list and in its Remove button", () => {
+    const { container } = renderComposer()
+    fireEvent.change(fileInput(container), { target: { files: [png('photo\u202Egnp.exe')] } })
+    expect(container.querySelector('bdi.as-attachment-name')?.textContent).toBe('photo⟨U+202E⟩gnp.exe')
+    expect(screen.getByRole('button', { name: 'Remove photo⟨U+202E⟩gnp.exe' })).toBeTruthy()
+  })
+
   it('removes an attachment', () => {
     const { container } = renderComposer()
     fireEvent.change(fileInput(container), { target: { files: [png()] } })

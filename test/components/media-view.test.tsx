@@ -124,6 +124,20 @@ describe('MediaView', () => {
     expect(container.querySelector('img')).toBeNull()
   })
 
+  it('spells out a right-to-left override in a file or image name, and saves the file under its real name', () => {
+    const file = { type: 'data', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERg==' }, name: 'invoice\u202Efdp.exe' }
+    const image = { type: 'data', source: { type: 'base64', media_type: 'image/png', data: PNG }, name: 'photo\u202Egnp.exe' }
+    renderList(storeFromEvents(toolReturning(file)))
+    // shown as `…exe`, never as `…pdf`: the override is spelled out, and the name is isolated from the words after it
+    const link = screen.getByRole('link', { name: 'invoice⟨U+202E⟩fdp.exe · Download (application/pdf)' })
+    expect(link.querySelector('bdi')?.textContent).toBe('invoice⟨U+202E⟩fdp.exe')
+    expect(link.getAttribute('download')).toBe('invoicefdp.exe')
+    cleanup()
+    const { container } = renderList(storeFromEvents(toolReturning(image)))
+    expect(container.querySelector('figcaption bdi')?.textContent).toBe('photo⟨U+202E⟩gnp.exe')
+    expect(container.querySelector('.as-thumb img')?.getAttribute('alt')).toBe('photo⟨U+202E⟩gnp.exe')
+  })
+
   it('offers an HTML page behind a URL as a download link, not a frame', () => {
     const block = { type: 'data', source: { type: 'url', url: 'https://example.com/report.html', mime_type: 'text/html' } }
     const { container } = renderList(storeFromEvents(toolReturning(block)))
