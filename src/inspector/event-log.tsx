@@ -4,6 +4,7 @@ import type { RecordedEntry } from '../core/event-recorder'
 import { sizeOf, summaryOf } from './entry-summary'
 import type { InspectorStrings } from './inspector-strings'
 import type { LogFilter, LogIndex } from './log-filter'
+import { menuChoices } from './menu-choices'
 import { WindowedList } from './windowed-list'
 import type { WindowedListHandle } from './windowed-list'
 
@@ -104,9 +105,18 @@ export function EventLog(props: EventLogProps) {
     onSelect(matches[row] as number, event.shiftKey)
   }
 
-  const types = [...index.choices.types.keys()].sort()
-  const scopes = [...index.choices.scopes.keys()].filter((scope) => scope !== '').sort()
-  const toolCalls = [...index.choices.toolCalls.entries()]
+  const types = menuChoices([...index.choices.types.keys()], { counts: index.choices.types, chosen: filter.type, sorted: true })
+  const scopes = menuChoices(
+    [...index.choices.scopes.keys()].filter((scope) => scope !== ''),
+    { counts: index.choices.scopes, chosen: filter.scope, sorted: true },
+  )
+  const toolCalls = menuChoices([...index.choices.toolCalls.keys()], { chosen: filter.toolCallId, sorted: false })
+  const more = (omitted: number) =>
+    omitted > 0 && (
+      <option disabled value="…">
+        {strings.moreChoices(omitted)}
+      </option>
+    )
 
   return (
     <div className="as-inspector-log">
@@ -120,11 +130,12 @@ export function EventLog(props: EventLogProps) {
           >
             <option value="">{strings.all}</option>
             <option value="warnings">{strings.warningsOnly(index.choices.warnings)}</option>
-            {types.map((type) => (
+            {types.values.map((type) => (
               <option key={type} value={type}>
                 {type} ({index.choices.types.get(type)})
               </option>
             ))}
+            {more(types.omitted)}
           </select>
         </label>
         <label>
@@ -135,11 +146,12 @@ export function EventLog(props: EventLogProps) {
           >
             <option value="*">{strings.all}</option>
             <option value="">{strings.mainAgent}</option>
-            {scopes.map((scope) => (
+            {scopes.values.map((scope) => (
               <option key={scope} value={scope}>
                 {scope}
               </option>
             ))}
+            {more(scopes.omitted)}
           </select>
         </label>
         <label>
@@ -149,11 +161,15 @@ export function EventLog(props: EventLogProps) {
             onChange={(event) => onFilterChange({ ...filter, toolCallId: event.target.value === '' ? null : event.target.value })}
           >
             <option value="">{strings.all}</option>
-            {toolCalls.map(([id, call]) => (
-              <option key={id} value={id}>
-                {call.name === null ? id : `${call.name} (${shortId(id)})`}
-              </option>
-            ))}
+            {toolCalls.values.map((id) => {
+              const call = index.choices.toolCalls.get(id)
+              return (
+                <option key={id} value={id}>
+                  {call?.name == null ? id : `${call.name} (${shortId(id)})`}
+                </option>
+              )
+            })}
+            {more(toolCalls.omitted)}
           </select>
         </label>
         <label className="as-inspector-search">
