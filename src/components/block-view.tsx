@@ -1,4 +1,5 @@
 import { memo } from 'react'
+import type { ToolResultEntry } from '../core/state'
 import { isDroppedAtClose } from '../core/turns'
 import { useAgentStore } from '../react/use-agent-store'
 import { useBlock } from '../react/use-block'
@@ -21,8 +22,6 @@ export interface BlockViewProps {
 export const BlockView = memo(function BlockView({ turnIndex, blockKey, scopeKey = '' }: BlockViewProps) {
   const entry = useBlock(turnIndex, blockKey, scopeKey)
   const components = useAgentComponents()
-  // A result is shown in the card of its call, wherever that call sits in the scope (§7.9).
-  const hasCall = useAgentStore((state) => (entry?.kind === 'tool_result' ? selectToolCall(state, entry.block.id, scopeKey) !== undefined : false))
   if (entry === undefined || isDroppedAtClose(entry)) return null
   switch (entry.kind) {
     case 'text': {
@@ -41,16 +40,7 @@ export const BlockView = memo(function BlockView({ turnIndex, blockKey, scopeKey
       return <ToolCallView toolCallId={entry.block.id} scopeKey={scopeKey} />
     }
     case 'tool_result': {
-      if (hasCall) return null
-      // A result whose call this client never saw (it joined late, or loaded a partial history).
-      return (
-        <article className="as-tool" data-as-block="tool_result" data-status={entry.block.state}>
-          <header className="as-tool-header">
-            <bdi className="as-tool-name">{visibleName(entry.block.name ?? entry.block.id)}</bdi>
-          </header>
-          <ToolOutput result={entry} toolName={visibleName(entry.block.name ?? entry.block.id)} />
-        </article>
-      )
+      return <ResultWithoutCall entry={entry} scopeKey={scopeKey} />
     }
     case 'hint': {
       return (
@@ -67,3 +57,18 @@ export const BlockView = memo(function BlockView({ turnIndex, blockKey, scopeKey
     }
   }
 })
+
+// A result is shown in the card of its call, wherever that call sits in the scope (§7.9); alone, only when this client
+// never saw the call (it joined late, or loaded a partial history). Its own component: only results watch the calls.
+function ResultWithoutCall({ entry, scopeKey }: { readonly entry: ToolResultEntry; readonly scopeKey: string }) {
+  const hasCall = useAgentStore((state) => selectToolCall(state, entry.block.id, scopeKey) !== undefined)
+  if (hasCall) return null
+  return (
+    <article className="as-tool" data-as-block="tool_result" data-status={entry.block.state}>
+      <header className="as-tool-header">
+        <bdi className="as-tool-name">{visibleName(entry.block.name ?? entry.block.id)}</bdi>
+      </header>
+      <ToolOutput result={entry} toolName={visibleName(entry.block.name ?? entry.block.id)} />
+    </article>
+  )
+}
