@@ -203,3 +203,17 @@ it('wraps or scrolls text with nowhere to break on every channel on a phone: not
   expect(await overflowOf(page)).toEqual([])
   expect(await cutOff(page)).toEqual([])
 })
+
+it('keeps the message box and Send on a phone screen with four attachments of the longest names a disk allows', async () => {
+  demo = await openDemo(browser(), PHONE)
+  const { page } = demo
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+  const files = ['a', 'b', 'c', 'd'].map((letter) => ({ name: `${letter.repeat(251)}.png`, mimeType: 'image/png', buffer: png }))
+  await page.locator('.as-composer input[type="file"]').setInputFiles(files)
+  await expect.poll(() => page.locator('.as-attachments li').count()).toBe(4)
+  const send = (await page.getByRole('button', { name: 'Send' }).boundingBox())!
+  expect(send.y + send.height).toBeLessThanOrEqual(844)
+  const composer = (await page.locator('.as-composer').boundingBox())!
+  expect(composer.height).toBeLessThanOrEqual(844 * 0.4)
+  expect(await overflowOf(page)).toEqual([])
+})
