@@ -85,6 +85,8 @@ const CURATED_ENTITIES: Readonly<Record<string, string>> = {
 
 let fullTable: Readonly<Record<string, string>> | undefined
 let misses = 0
+// the miss count at which the next miss asks for the table
+let requestedAt = 0
 
 /**
  * Loads the full table of HTML5 named character references once (a chunk of its own); the markdown that met a
@@ -110,8 +112,12 @@ export function entityMisses(): number {
 function named(name: string): string | undefined {
   if (Object.hasOwn(CURATED_ENTITIES, name)) return CURATED_ENTITIES[name]
   if (fullTable !== undefined) return Object.hasOwn(fullTable, name) ? fullTable[name] : undefined
-  misses++
-  void loadEntityTable().catch(() => undefined) // offline or blocked: the names stay literal
+  // one request while it loads (a reaction per miss grew with every unknown name of a long text); one more after a failure
+  if (misses++ === requestedAt) {
+    void loadEntityTable().catch(() => {
+      requestedAt = misses // offline or blocked: the names stay literal, and the next miss asks again
+    })
+  }
   return undefined
 }
 
