@@ -1,21 +1,14 @@
 // Servers that answer, but not as they should (the transport attack review of 4 December 2026): each test fails on
 // the transport before the fix it names.
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { createAgentSession } from '../../src/session/create-agent-session'
 import { createAgentProtocolTransport } from '../../src/transport/agent-protocol-transport'
 import { createSseTransport } from '../../src/transport/sse-transport'
-import { startHttpServer } from '../fixtures/http-server'
-import { cleanupsAfterEach, timerFrames } from '../fixtures/test-lifetimes'
+import { serversAfterEach } from '../fixtures/http-server'
+import { timerFrames } from '../fixtures/test-lifetimes'
 
-const cleanups = cleanupsAfterEach()
+const serve = serversAfterEach()
 const scheduleFrame = timerFrames
-
-async function serve(handler: (request: IncomingMessage, response: ServerResponse) => void) {
-  const server = await startHttpServer((request, response) => handler(request, response))
-  cleanups.push(() => server.close())
-  return server
-}
 
 const SSE = { 'content-type': 'text/event-stream' }
 const payload = (event: Record<string, unknown>) => JSON.stringify(event)

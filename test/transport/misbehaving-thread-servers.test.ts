@@ -1,23 +1,17 @@
 // AG-UI and Agent Protocol servers that answer, but not as they should (the transport attack review of the
 // afternoon of 4 December 2026): each test fails on the transport or session before the fix it names.
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import type { ToolResultBlock } from '../../src/core'
 import { toSnapshot } from '../../src/core/snapshot'
 import { createAgentSession } from '../../src/session/create-agent-session'
 import { createAgentProtocolTransport } from '../../src/transport/agent-protocol-transport'
+import type { AgentTransport } from '../../src/transport/agent-transport'
 import { createAguiTransport } from '../../src/transport/agui-transport'
-import { startHttpServer } from '../fixtures/http-server'
-import { cleanupsAfterEach, timerFrames } from '../fixtures/test-lifetimes'
+import { serversAfterEach } from '../fixtures/http-server'
+import { timerFrames } from '../fixtures/test-lifetimes'
 
-const cleanups = cleanupsAfterEach()
+const serve = serversAfterEach()
 const scheduleFrame = timerFrames
-
-async function serve(handler: (request: IncomingMessage, response: ServerResponse) => void) {
-  const server = await startHttpServer((request, response) => handler(request, response))
-  cleanups.push(() => server.close())
-  return server
-}
 
 const SSE = { 'content-type': 'text/event-stream' }
 const JSON_TYPE = { 'content-type': 'application/json' }
@@ -126,19 +120,24 @@ describe('AG-UI servers', () => {
   }, 30_000)
 })
 
+// Two chats on one transport: the first streams, and the second's message is refused in words.
+async function secondChatRefused(transport: AgentTransport) {
+  const first = createAgentSession({ transport, scheduleFrame })
+  const second = createAgentSession({ transport, scheduleFrame })
+  const sent = first.send('one')
+  await expect.poll(() => first.getState().status).toBe('streaming')
+  await second.send('two')
+  expect(second.getState().error).toMatchObject({ code: 'refused' })
+  expect(second.getState().error?.message).toContain('each chat needs a transport of its own')
+  return { first, sent }
+}
+
 describe('one transport for two chats', () => {
   it('AG-UI refuses a second run while one streams, in words; Stop on the first stops the first', async () => {
     const server = await serve((_request, response) => {
       response.writeHead(200, SSE).write(sse([{ type: 'RUN_STARTED', runId: 'r1' }, aguiText('working')]))
     })
-    const transport = createAguiTransport({ url: server.url })
-    const first = createAgentSession({ transport, scheduleFrame })
-    const second = createAgentSession({ transport, scheduleFrame })
-    const sent = first.send('one')
-    await expect.poll(() => first.getState().status).toBe('streaming')
-    await second.send('two')
-    expect(second.getState().error).toMatchObject({ code: 'refused' })
-    expect(second.getState().error?.message).toContain('each chat needs a transport of its own')
+    const { first, sent } = await secondChatRefused(createAguiTransport({ url: server.url }))
     await first.stop()
     await sent
     expect(first.getState().status).toBe('done')
@@ -159,13 +158,7 @@ describe('one transport for two chats', () => {
         response.end(rawFrame(4, { type: 'STATUS', status: 'success' }))
       }, 80)
     })
-    const transport = createAgentProtocolTransport({ url: server.url })
-    const first = createAgentSession({ transport, scheduleFrame })
-    const second = createAgentSession({ transport, scheduleFrame })
-    const sent = first.send('one')
-    await expect.poll(() => first.getState().status).toBe('streaming')
-    await second.send('two')
-    expect(second.getState().error).toMatchObject({ code: 'refused' })
+    const { first, sent } = await secondChatRefused(createAgentProtocolTransport({ url: server.url }))
     await sent
     expect(first.getState()).toMatchObject({ status: 'done', error: null })
     expect(textOf(first)).toBe('all of it')
