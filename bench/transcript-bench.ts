@@ -10,18 +10,20 @@ import type { Browser } from 'playwright-core'
 import { buildPage, launchChromium, startStaticServer } from './browser-build'
 import type { RunPlan } from './measure'
 import { againstTarget, formatNumber, printSection, printTable } from './report'
-import type { StreamSample, TranscriptSample, TurnsSample } from './transcript/protocol'
+import type { LongTurnSample, StreamSample, TranscriptSample, TurnsSample } from './transcript/protocol'
 import { createWorkload } from './workload'
 
 const PAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'transcript')
 const HISTORY_SIZES = [10, 100, 1_000] as const
 const LIVE_TURNS = 7
+const LONG_TURN_BLOCKS = [10, 1_000, 100_000] as const
+const LONG_TURN_MEASURED = 600
 
 /** The targets of issue #11. */
 export const TRANSCRIPT_TARGETS = {
   commitsPerFrame: 1,
   longestTaskMs: 50,
-  /** Per live turn at turn 1,000 over turn 10. */
+  /** Per live turn at turn 1,000 over turn 10; per event at block 100,000 of a turn over block 10. */
   flatness: 1.5,
   /** The kit's wall time over the bare zustand + rAF render of the same stream. */
   kitOverBare: 2,
@@ -31,6 +33,7 @@ export const TRANSCRIPT_TARGETS = {
 export interface TranscriptResults {
   readonly longTranscript: TranscriptSample
   readonly turns: readonly TurnsSample[]
+  readonly longTurns: readonly LongTurnSample[]
   readonly kit: StreamSample
   readonly bare: StreamSample
   /** Every sample's time to the final text, in run order (the bare page's are bimodal: see the report). */
@@ -38,12 +41,19 @@ export interface TranscriptResults {
   readonly bareFinalTextMs: readonly number[]
 }
 
-// A fresh page per sample; the call is an expression on `window.transcriptBench`, evaluated in the page.
+// A fresh page per sample; the call is an expression on `window.transcriptBench`, evaluated in the page, which
+// can read the renderer's main-thread time so far as `window.benchCpuMs()`.
 async function inFreshPage<T>(browser: Browser, url: string, call: string, failures: string[]): Promise<T> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
   try {
     const page = await context.newPage()
     page.on('pageerror', (error) => failures.push(`transcript: page error ${error.message}`))
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Performance.enable')
+    await page.exposeFunction('benchCpuMs', async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics')
+      return (metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? Number.NaN) * 1000
+    })
     await page.goto(url)
     await page.waitForFunction(() => 'transcriptBench' in window)
     return (await page.evaluate(`window.transcriptBench.${call}`)) as T
@@ -87,11 +97,20 @@ export async function runTranscriptBench(plan: RunPlan, failures: string[]): Pro
       const samples = await repeat(`live turns after ${history}`, () => open<TurnsSample>(`turnsAfter(${history}, ${LIVE_TURNS})`))
       turns.push(medianBy(samples, (sample) => sample.medianTurnMs))
     }
+    const longTurns: LongTurnSample[] = []
+    for (const blocks of LONG_TURN_BLOCKS) {
+      const samples = await repeat(`a turn of ${blocks} blocks`, () => open<LongTurnSample>(`longTurn(${blocks}, ${LONG_TURN_MEASURED})`))
+      for (const sample of samples) {
+        if (sample.status !== 'idle' && sample.status !== 'done') failures.push(`transcript: status ${sample.status} after the long turn`)
+      }
+      longTurns.push(medianBy(samples, (sample) => sample.perEventUs))
+    }
     const kit = await repeat('27k events, kit', () => open<StreamSample>('kitStream()'))
     const bare = await repeat('27k events, bare zustand + rAF', () => open<StreamSample>('bareStream()'))
     return {
       longTranscript: medianBy(long, (sample) => sample.streamMs),
       turns,
+      longTurns,
       kit: medianBy(kit, (sample) => sample.finalTextMs),
       bare: medianBy(bare, (sample) => sample.finalTextMs),
       kitFinalTextMs: kit.map((sample) => sample.finalTextMs),
@@ -142,7 +161,31 @@ export function printTranscriptReport(results: TranscriptResults): void {
     ],
     [`each live turn: thinking (10 deltas), text (200 deltas), a tool call and its result; ${LIVE_TURNS} turns per page`],
   )
-  printSection('Transcript 3. The 27k-event workload in bursts of 64: <AgentChat> beside a bare zustand + rAF render, Chromium')
+  printSection(`Transcript 3. One turn of N blocks, then ${LONG_TURN_MEASURED} more at a burst of 64 events per frame, Chromium`)
+  const small = results.longTurns[0] as LongTurnSample
+  const large = results.longTurns[results.longTurns.length - 1] as LongTurnSample
+  printTable(
+    [
+      'blocks before',
+      ...results.longTurns.map((turn) => turn.before.toLocaleString('en-US')),
+      `${large.before.toLocaleString('en-US')} ÷ ${small.before}`,
+    ],
+    [
+      [
+        'main thread per event, µs',
+        ...results.longTurns.map((turn) => formatNumber(turn.perEventUs)),
+        againstTarget(large.perEventUs / small.perEventUs, TRANSCRIPT_TARGETS.flatness, '×'),
+      ],
+      ['wall per block, ms', ...results.longTurns.map((turn) => formatNumber(turn.perBlockWallMs)), '–'],
+      ['commits per frame', ...results.longTurns.map((turn) => formatNumber(turn.commitsPerFrame)), '–'],
+      ['longest task, ms', ...results.longTurns.map((turn) => formatNumber(turn.longestTaskMs)), '–'],
+      ['blocks in the DOM at the end', ...results.longTurns.map((turn) => turn.renderedBlocks.toLocaleString('en-US')), '–'],
+    ],
+    [
+      'each step: a model call with a text (2 deltas) and a search call, then its result; main thread: CDP TaskDuration (script, React, style, layout, paint)',
+    ],
+  )
+  printSection('Transcript 4. The 27k-event workload in bursts of 64: <AgentChat> beside a bare zustand + rAF render, Chromium')
   const kitBest = Math.min(...results.kitFinalTextMs)
   const bareBest = Math.min(...results.bareFinalTextMs)
   const ratio = kitBest / bareBest

@@ -197,6 +197,7 @@ export type {
   ToolCallStatus,
   BlockBoundaryProps,
   ListWindow,
+  WindowedListOptions,
   ToolCallViewProps,
   TurnBoundaryProps,
   TurnViewProps,

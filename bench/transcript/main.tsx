@@ -13,7 +13,7 @@ import { preloadChatParts } from '../../src/components/chat-parts'
 import { AgentChat, createAgentStore } from '../../src/index'
 import type { AgentStore, AgentTransport, Msg } from '../../src/index'
 import type { WireEvent } from '../workload'
-import type { FrameStats, StreamSample, TranscriptBenchPage, TranscriptSample, TurnsSample } from './protocol'
+import type { FrameStats, LongTurnSample, StreamSample, TranscriptBenchPage, TranscriptSample, TurnsSample } from './protocol'
 import '../../src/components/styles.css'
 import '../../src/components/markdown/markdown.css'
 import '../browser/page.css'
@@ -152,30 +152,36 @@ function history(turns: number): Msg[] {
 let root: Root | null = null
 let nextScript: readonly WireEvent[] = []
 
+// Set while longTurn() runs: its turn is played by its own script.
+let longTurnRun: AgentTransport['run'] | null = null
+
 const transport: AgentTransport = {
-  run: (_request, { signal, onOpen, onEvent }) =>
-    new Promise((resolve) => {
-      const events = nextScript
-      onOpen?.()
-      let index = 0
-      const channel = new MessageChannel()
-      channel.port1.onmessage = () => {
-        if (signal.aborted) {
-          channel.port1.close()
-          resolve('aborted')
-          return
-        }
-        const end = Math.min(index + EVENTS_PER_BURST, events.length)
-        for (; index < end; index++) onEvent(events[index])
-        if (index < events.length) channel.port2.postMessage(null)
-        else {
-          channel.port1.close()
-          resolve('ended')
-        }
-      }
-      requestAnimationFrame(() => channel.port2.postMessage(null))
-    }),
+  run: (request, options) => (longTurnRun === null ? playScript(options) : longTurnRun(request, options)),
   interrupt: async () => {},
+}
+
+function playScript({ signal, onOpen, onEvent }: Parameters<AgentTransport['run']>[1]): ReturnType<AgentTransport['run']> {
+  return new Promise((resolve) => {
+    const events = nextScript
+    onOpen?.()
+    let index = 0
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      if (signal.aborted) {
+        channel.port1.close()
+        resolve('aborted')
+        return
+      }
+      const end = Math.min(index + EVENTS_PER_BURST, events.length)
+      for (; index < end; index++) onEvent(events[index])
+      if (index < events.length) channel.port2.postMessage(null)
+      else {
+        channel.port1.close()
+        resolve('ended')
+      }
+    }
+    requestAnimationFrame(() => channel.port2.postMessage(null))
+  })
 }
 
 async function mountKit(): Promise<AgentStore> {
@@ -251,6 +257,92 @@ async function turnsAfter(historyTurns: number, liveTurns: number): Promise<Turn
   framing = false
   perTurn.sort((a, b) => a - b)
   return { historyTurns, liveTurns, medianTurnMs: perTurn[Math.floor(perTurn.length / 2)] as number, ...statsBetween(from, to) }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One long turn: the cost of a new block after N blocks
+
+/** Step `step` of a long ReAct turn: a model call writing a short text and calling a tool, then the tool's result (two blocks). */
+function turnStep(replyId: string, step: number): WireEvent[] {
+  const model = `${replyId}-m${step}`
+  const toolCallId = `${replyId}-c${step}`
+  const blockId = `${replyId}-t${step}`
+  return [
+    event('MODEL_CALL_START', model),
+    event('TEXT_BLOCK_START', model, { blockId }),
+    event('TEXT_BLOCK_DELTA', model, { blockId, delta: `Step ${step}: ` }),
+    event('TEXT_BLOCK_DELTA', model, { blockId, delta: 'looking it up.' }),
+    event('TEXT_BLOCK_END', model, { blockId }),
+    event('TOOL_CALL_START', model, { toolCallId, toolCallName: 'search' }),
+    event('TOOL_CALL_DELTA', model, { toolCallId, toolCallName: '__fragment__', delta: `{"query":"step ${step}"}` }),
+    event('TOOL_CALL_END', model, { toolCallId, toolCallName: 'search' }),
+    event('MODEL_CALL_END', model),
+    event('TOOL_RESULT_START', `${model}-a`, { toolCallId, toolCallName: 'search' }),
+    event('TOOL_RESULT_TEXT_DELTA', `${model}-a`, { toolCallId, toolCallName: 'search', delta: `found ${step}` }),
+    event('TOOL_RESULT_END', `${model}-a`, { toolCallId, toolCallName: 'search', state: 'success' }),
+  ]
+}
+
+// How many events the page hands over per macrotask while it fills the turn, before the measured blocks.
+const FILL_EVENTS_PER_TASK = 4_096
+
+// The renderer's main-thread time so far (CDP Performance.getMetrics' TaskDuration), exposed by the bench runner.
+const cpuMs = (): Promise<number> => (window as unknown as { benchCpuMs?: () => Promise<number> }).benchCpuMs?.() ?? Promise.resolve(Number.NaN)
+
+/**
+ * One turn streaming `before` blocks as fast as the chat takes them, then, measured, `measured` more at one burst
+ * of 64 events per frame (a fast stream: every burst is rendered): the main thread's time per event (the core, React,
+ * style, layout and paint), frames, long tasks, and how many blocks the DOM holds at the end.
+ */
+async function longTurn(before: number, measured: number): Promise<LongTurnSample> {
+  const store = await mountKit()
+  const replyId = 'long-turn'
+  const fill = [event('AGENT_START', replyId, { name: 'assistant' })]
+  for (let step = 0; step < before / 2; step++) fill.push(...turnStep(replyId, step))
+  const timed: WireEvent[] = []
+  for (let step = before / 2; step < (before + measured) / 2; step++) timed.push(...turnStep(replyId, step))
+  const lastText = `Step ${(before + measured) / 2 - 1}: looking it up.`
+  const container = document.getElementById('root') as HTMLElement
+  let from = 0
+  let to = 0
+  let cpu = 0
+  longTurnRun = (_request, { onOpen, onEvent }) => {
+    onOpen?.()
+    return (async () => {
+      for (let index = 0; index < fill.length; index += FILL_EVENTS_PER_TASK) {
+        for (const item of fill.slice(index, index + FILL_EVENTS_PER_TASK)) onEvent(item)
+        await new Promise((resolve) => setTimeout(resolve, 0))
+      }
+      await settle()
+      await settle()
+      countFrames()
+      const cpuFrom = await cpuMs()
+      from = performance.now()
+      for (let index = 0; index < timed.length; index += EVENTS_PER_BURST) {
+        for (const item of timed.slice(index, index + EVENTS_PER_BURST)) onEvent(item)
+        await nextFrame()
+      }
+      // The measured blocks are done once the last one's text is on screen.
+      while (![...container.querySelectorAll('[data-as-block="text"]')].some((block) => block.textContent === lastText)) await nextFrame()
+      to = performance.now()
+      cpu = (await cpuMs()) - cpuFrom
+      framing = false
+      onEvent(event('AGENT_END', replyId))
+      return 'ended' as const
+    })()
+  }
+  await store.getState().send('go')
+  longTurnRun = null
+  await settle()
+  return {
+    before,
+    measured,
+    perEventUs: (cpu * 1000) / timed.length,
+    perBlockWallMs: (to - from) / measured,
+    renderedBlocks: container.querySelectorAll('[data-as-block]').length,
+    status: store.getState().status,
+    ...statsBetween(from, to),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -392,5 +484,5 @@ async function bareStream(): Promise<StreamSample> {
   return { finalTextMs: finalMs, ...statsBetween(started, endedAt) }
 }
 
-const page: TranscriptBenchPage = { longTranscript, turnsAfter, kitStream, bareStream }
+const page: TranscriptBenchPage = { longTranscript, turnsAfter, longTurn, kitStream, bareStream }
 ;(window as unknown as { transcriptBench: TranscriptBenchPage }).transcriptBench = page

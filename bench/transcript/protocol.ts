@@ -32,6 +32,19 @@ export interface TurnsSample extends FrameStats {
   readonly medianTurnMs: number
 }
 
+/** One turn of `before` blocks, then `measured` more. */
+export interface LongTurnSample extends FrameStats {
+  readonly before: number
+  readonly measured: number
+  /** The renderer's main-thread time (CDP TaskDuration) per measured event, to the last one's text on screen. */
+  readonly perEventUs: number
+  /** The measured blocks' first event to the last one's text on screen, per block. */
+  readonly perBlockWallMs: number
+  /** `[data-as-block]` elements in the DOM at the end of the turn. */
+  readonly renderedBlocks: number
+  readonly status: string
+}
+
 /** The 27k-event stream to the final text on screen. */
 export interface StreamSample extends FrameStats {
   readonly finalTextMs: number
@@ -41,6 +54,7 @@ export interface StreamSample extends FrameStats {
 export interface TranscriptBenchPage {
   longTranscript(turns: number, textDeltas: number): Promise<TranscriptSample>
   turnsAfter(historyTurns: number, liveTurns: number): Promise<TurnsSample>
+  longTurn(before: number, measured: number): Promise<LongTurnSample>
   kitStream(): Promise<StreamSample>
   bareStream(): Promise<StreamSample>
 }

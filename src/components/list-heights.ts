@@ -12,6 +12,7 @@ const FIRST_GUESS_PX = 160
  * React's state: it changes as the browser lays items out, and a change that matters is followed by a render.
  */
 export class ListHeights {
+  private top = 0
   private heights = new Map<number, number>()
   private total = 0
   private count = 0
@@ -25,9 +26,22 @@ export class ListHeights {
     this.count = count
   }
 
+  /** Where the list's content starts in an outer scrolling element, as last measured (0 when it scrolls itself). */
+  get contentTop(): number {
+    return this.top
+  }
+
+  /** Measures where `content` starts in `scrollNode`'s scrolled content. */
+  measureTop(content: HTMLElement, scrollNode: HTMLElement): void {
+    this.top = content.getBoundingClientRect().top - scrollNode.getBoundingClientRect().top + scrollNode.scrollTop
+  }
+
   heightOf(index: number): number {
     const known = this.heights.get(index)
-    if (known !== undefined) return known
+    return known ?? this.guess()
+  }
+
+  private guess(): number {
     return this.heights.size === 0 ? FIRST_GUESS_PX : this.total / this.heights.size
   }
 
@@ -66,8 +80,16 @@ export class ListHeights {
     return { start, end: Math.max(end, Math.min(count, start + 1)) }
   }
 
-  /** The height of the items between `start` and `end`. */
+  /**
+   * The height of the items between `start` and `end`: it walks the shorter of the range and what lies around
+   * it, so a window at either end of a long list costs its own size, not the list's.
+   */
   span(start: number, end: number): number {
+    if (end - start <= this.count - (end - start)) return this.sum(start, end)
+    return this.total + (this.count - this.heights.size) * this.guess() - this.sum(0, start) - this.sum(end, this.count)
+  }
+
+  private sum(start: number, end: number): number {
     let height = 0
     for (let index = start; index < end; index++) height += this.heightOf(index)
     return height

@@ -1,4 +1,4 @@
-import { forwardRef, useCallback } from 'react'
+import { forwardRef, useCallback, useMemo, useState } from 'react'
 import type { HTMLAttributes } from 'react'
 import type { Msg } from '../core/message'
 import { useAgentStoreApi } from '../react/agent-context'
@@ -9,6 +9,7 @@ import type { AgentParts } from './components-context'
 import { EmptyState } from './empty-state'
 import { LazySubagentLane } from './chat-parts'
 import { useAgentStrings } from './i18n'
+import { ListScrollContext } from './list-scroll-context'
 import { TurnBoundary, rawTextOf } from './render-boundary'
 import { TurnView } from './turn-view'
 import { useStickToBottom } from './use-stick-to-bottom'
@@ -37,13 +38,16 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
   const { scrollRef, contentRef, stuck, jumpToLatest } = useStickToBottom()
   const list = useWindowedList(transcript.length, stuck)
   const { scrollRef: windowScrollRef, contentRef: windowContentRef } = list
+  const [scrollNode, setScrollNode] = useState<HTMLElement | null>(null)
   const scrollRefs = useCallback(
     (node: HTMLDivElement | null) => {
       scrollRef(node)
       windowScrollRef(node)
+      setScrollNode(node)
     },
     [scrollRef, windowScrollRef],
   )
+  const scroll = useMemo(() => ({ scrollNode, stuck }), [scrollNode, stuck])
   const contentRefs = useCallback(
     (node: HTMLDivElement | null) => {
       contentRef(node)
@@ -68,17 +72,19 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
         <div ref={contentRefs} className="as-list-content" style={list.style}>
           {transcript.length === 0 && !busy && <EmptyState />}
           <AgentPartsContext.Provider value={LIST_PARTS}>
-            {transcript.slice(list.start, list.end).map((item) =>
-              item.kind === 'user' ? (
-                <TurnBoundary key={item.key} context={`user message ${item.key}`} raw={() => messageText(item.message)}>
-                  <User message={item.message} />
-                </TurnBoundary>
-              ) : (
-                <TurnBoundary key={item.key} context={`turn ${item.index}`} raw={turnText(item.index)}>
-                  <TurnView index={item.index} />
-                </TurnBoundary>
-              ),
-            )}
+            <ListScrollContext.Provider value={scroll}>
+              {transcript.slice(list.start, list.end).map((item) =>
+                item.kind === 'user' ? (
+                  <TurnBoundary key={item.key} context={`user message ${item.key}`} raw={() => messageText(item.message)}>
+                    <User message={item.message} />
+                  </TurnBoundary>
+                ) : (
+                  <TurnBoundary key={item.key} context={`turn ${item.index}`} raw={turnText(item.index)}>
+                    <TurnView index={item.index} />
+                  </TurnBoundary>
+                ),
+              )}
+            </ListScrollContext.Provider>
           </AgentPartsContext.Provider>
         </div>
       </div>

@@ -39,14 +39,16 @@ function markdownOf(state: AgentStoreState, index: number): string {
   return texts.join('\n\n')
 }
 
-function textOf(container: HTMLElement | null): string {
+// The rendered text of the turns, or null when a long one renders only part of its blocks (see TurnView).
+function textOf(container: HTMLElement | null): string | null {
   const turns: HTMLElement[] = []
   for (let turn = container; turn !== null; turn = turn.previousElementSibling as HTMLElement | null) {
     if (turns.length > 0 && !isPausedTurn(turn.getAttribute('data-status'))) break
     turns.unshift(turn)
   }
+  if (turns.some((turn) => turn.querySelector(':scope > .as-turn-blocks[data-windowed]') !== null)) return null
   return turns
-    .flatMap((turn) => [...turn.querySelectorAll<HTMLElement>(':scope > [data-as-block="text"]')])
+    .flatMap((turn) => [...turn.querySelectorAll<HTMLElement>(':scope > .as-turn-blocks > * > [data-as-block="text"]')])
     .map((node) => (node.innerText ?? node.textContent ?? '').trim())
     .join('\n\n')
 }
@@ -75,7 +77,8 @@ export function TurnActions({ index, container }: TurnActionsProps) {
     return () => clearTimeout(timer)
   }, [copied])
   const copy = (kind: 'markdown' | 'text') => {
-    const text = kind === 'markdown' ? markdownOf(store.getState(), index) : textOf(container())
+    // A windowed turn's blocks are not all in the DOM: its source text stands in for the rendered one.
+    const text = (kind === 'text' ? textOf(container()) : null) ?? markdownOf(store.getState(), index)
     void write(text).then((done) => setCopied(done ? kind : null))
   }
   const rate = (value: 'up' | 'down') => {

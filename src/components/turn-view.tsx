@@ -1,5 +1,7 @@
-import { memo, useRef } from 'react'
+import { memo, useContext, useRef } from 'react'
+import type { CSSProperties } from 'react'
 import { isPausedTurn } from '../core/is-paused-turn'
+import { useAgentStore } from '../react/use-agent-store'
 import { useTurnBlockKeys } from '../react/use-turn'
 import { useTurnSummary } from '../react/use-turn-summary'
 import { AgentIdentity } from './agent-identity'
@@ -7,9 +9,11 @@ import { BlockView } from './block-view'
 import { BlockBoundary } from './render-boundary'
 import { useAgentParts } from './components-context'
 import { useAgentStrings } from './i18n'
+import { ListScrollContext } from './list-scroll-context'
 import { LazyStallNotice as StallNotice, LazyTurnActions as TurnActions, LazyUsageBadge as UsageBadge } from './chat-parts'
 import { visibleName } from './visible-name'
 import { useStatusLabel } from './use-status-label'
+import { useWindowedList } from './use-windowed-list'
 
 /** Props of {@link TurnView}. */
 export interface TurnViewProps {
@@ -18,12 +22,31 @@ export interface TurnViewProps {
   readonly scopeKey?: string
 }
 
-/** One agent turn: who answers, its blocks in order, then its status (when it did not simply complete), usage and actions. */
+// A top-level turn in a conversation renders only the blocks near the viewport beyond this many (a long ReAct run).
+export const BLOCK_WINDOW_THRESHOLD = 60
+// Until then the block list and its slots lay out as if the blocks were the turn's own children, so that crossing the
+// threshold keeps the blocks that stay in the window mounted (an open card stays open, focus stays put).
+const WHOLE: CSSProperties = { display: 'contents' }
+const WINDOWED: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 'inherit' }
+
+/**
+ * One agent turn: who answers, its blocks in order, then its status (when it did not simply complete), usage and
+ * actions. In a `MessageList`, a long top-level turn renders only the blocks near the viewport (see `useWindowedList`).
+ */
 export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnViewProps) {
   const strings = useAgentStrings()
   const statusLabel = useStatusLabel()
   const element = useRef<HTMLDivElement>(null)
   const keys = useTurnBlockKeys(index, scopeKey)
+  const scroll = useContext(ListScrollContext)
+  const last = useAgentStore((state) => {
+    const item = state.transcript[state.transcript.length - 1]
+    return item?.kind === 'turn' && item.index === index
+  })
+  const blocks = useWindowedList(keys.length, (scroll?.stuck ?? false) && last, {
+    scrollNode: scroll?.scrollNode ?? null,
+    threshold: scroll !== undefined && scopeKey === '' ? BLOCK_WINDOW_THRESHOLD : Infinity,
+  })
   const { SubagentLane } = useAgentParts()
   const { status, usage, modelCalls, answered, lanes, name, continued, denied, stalledSince, runningTool } = useTurnSummary(index, scopeKey)
   if (status === undefined) return null
@@ -33,11 +56,20 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
   return (
     <div className="as-turn" data-status={status} aria-busy={status === 'streaming'} ref={element}>
       {scopeKey === '' && !continued && <AgentIdentity name={name ?? strings.assistant} status={status === 'streaming' ? 'streaming' : undefined} />}
-      {keys.map((key) => (
-        <BlockBoundary key={key} turnIndex={index} blockKey={key} scopeKey={scopeKey}>
-          <BlockView turnIndex={index} blockKey={key} scopeKey={scopeKey} />
-        </BlockBoundary>
-      ))}
+      <div
+        className="as-turn-blocks"
+        ref={blocks.contentRef}
+        style={blocks.style === undefined ? WHOLE : { ...WINDOWED, ...blocks.style }}
+        data-windowed={blocks.style === undefined ? undefined : ''}
+      >
+        {keys.slice(blocks.start, blocks.end).map((key) => (
+          <div key={key} style={blocks.style === undefined ? WHOLE : undefined}>
+            <BlockBoundary turnIndex={index} blockKey={key} scopeKey={scopeKey}>
+              <BlockView turnIndex={index} blockKey={key} scopeKey={scopeKey} />
+            </BlockBoundary>
+          </div>
+        ))}
+      </div>
       {lanes.map((laneKey) => (
         <SubagentLane key={laneKey} scopeKey={laneKey} toolCallId={null} />
       ))}

@@ -14,6 +14,17 @@ export interface ListWindow {
   readonly contentRef: (node: HTMLElement | null) => void
 }
 
+/** Where a windowed list scrolls when that is not its own element, and when it renders only part of itself. */
+export interface WindowedListOptions {
+  /**
+   * The element that scrolls, for a list inside another one (a long turn's blocks inside the conversation):
+   * the list then finds where its content sits in it. `null` while that element is not mounted.
+   */
+  readonly scrollNode?: HTMLElement | null
+  /** Lists up to this many items are rendered whole. @default 40 */
+  readonly threshold?: number
+}
+
 /** Lists up to this many items are rendered whole: windowing only pays off for long conversations. */
 export const WINDOW_THRESHOLD = 40
 // Kept rendered beyond the viewport on each side, in viewports: a re-render is needed only after scrolling ~one.
@@ -34,17 +45,19 @@ const viewportOf = (node: HTMLElement | null) => Math.max(node?.clientHeight ?? 
  * the DOM: find-in-page and a screen reader's browse mode cover the rendered window, which reaches about two
  * viewports beyond each edge.
  */
-export function useWindowedList(count: number, stuck: boolean): ListWindow {
-  const [scrollNode, setScrollNode] = useState<HTMLElement | null>(null)
+export function useWindowedList(count: number, stuck: boolean, options: WindowedListOptions = {}): ListWindow {
+  const [ownScrollNode, setScrollNode] = useState<HTMLElement | null>(null)
   const [contentNode, setContentNode] = useState<HTMLElement | null>(null)
   const [, setVersion] = useState(0)
   const [heights] = useState(() => new ListHeights())
   const rendered = useRef<ListRange>({ start: 0, end: count })
   const anchor = useRef<Anchor | null>(null)
-  const windowed = count > WINDOW_THRESHOLD
+  const nested = options.scrollNode !== undefined
+  const scrollNode = nested ? options.scrollNode : ownScrollNode
+  const windowed = count > (options.threshold ?? WINDOW_THRESHOLD)
   heights.track(count)
 
-  const top = scrollNode?.scrollTop ?? 0
+  const top = (scrollNode?.scrollTop ?? 0) - heights.contentTop
   const range: ListRange = windowed
     ? heights.windowOf(count, top, viewportOf(scrollNode), stuck, OVERSCAN_VIEWPORTS * viewportOf(scrollNode))
     : { start: 0, end: count }
@@ -52,8 +65,10 @@ export function useWindowedList(count: number, stuck: boolean): ListWindow {
   // Re-render only when the viewport (plus one viewport either side) is no longer inside what is rendered.
   const check = useCallback(() => {
     if (scrollNode === null || !windowed) return
+    // Measured once the browser has laid the list out (on scroll, on resize), never while rendering.
+    if (nested && contentNode !== null) heights.measureTop(contentNode, scrollNode)
     const viewport = viewportOf(scrollNode)
-    const needed = heights.windowOf(count, scrollNode.scrollTop, viewport, stuck, viewport)
+    const needed = heights.windowOf(count, scrollNode.scrollTop - heights.contentTop, viewport, stuck, viewport)
     const { start, end } = rendered.current
     if (needed.start >= start && needed.end <= end) return
     const children = contentNode?.children
@@ -68,7 +83,7 @@ export function useWindowedList(count: number, stuck: boolean): ListWindow {
       }
     }
     setVersion((version) => version + 1)
-  }, [scrollNode, contentNode, windowed, count, stuck, heights])
+  }, [scrollNode, contentNode, nested, windowed, count, stuck, heights])
 
   useLayoutEffect(() => {
     rendered.current = range
