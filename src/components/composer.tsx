@@ -60,9 +60,8 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
       previews.current.delete(attachment.previewUrl)
     }
   }
-  useEffect(() => {
-    if (!running) setStopping(false)
-  }, [running])
+  // Over once the run is: set while rendering (not in an effect), so the end of a run is one commit, not two.
+  if (stopping && !running) setStopping(false)
 
   const add = (list: FileList | readonly File[]) => {
     if (policy === false) return

@@ -47,7 +47,8 @@ const viewportOf = (node: HTMLElement | null) => Math.max(node?.clientHeight ?? 
  */
 export function useWindowedList(count: number, stuck: boolean, options: WindowedListOptions = {}): ListWindow {
   const [ownScrollNode, setScrollNode] = useState<HTMLElement | null>(null)
-  const [contentNode, setContentNode] = useState<HTMLElement | null>(null)
+  // A ref, not state: a list mounting (a new turn) would otherwise render twice in its first frame.
+  const content = useRef<HTMLElement | null>(null)
   const [, setVersion] = useState(0)
   const [heights] = useState(() => new ListHeights())
   const rendered = useRef<ListRange>({ start: 0, end: count })
@@ -66,6 +67,7 @@ export function useWindowedList(count: number, stuck: boolean, options: Windowed
   const check = useCallback(() => {
     if (scrollNode === null || !windowed) return
     // Measured once the browser has laid the list out (on scroll, on resize), never while rendering.
+    const contentNode = content.current
     if (nested && contentNode !== null) heights.measureTop(contentNode, scrollNode)
     const viewport = viewportOf(scrollNode)
     const needed = heights.windowOf(count, scrollNode.scrollTop - heights.contentTop, viewport, stuck, viewport)
@@ -83,12 +85,13 @@ export function useWindowedList(count: number, stuck: boolean, options: Windowed
       }
     }
     setVersion((version) => version + 1)
-  }, [scrollNode, contentNode, nested, windowed, count, stuck, heights])
+  }, [scrollNode, nested, windowed, count, stuck, heights])
 
   useLayoutEffect(() => {
     rendered.current = range
     const held = anchor.current
     anchor.current = null
+    const contentNode = content.current
     if (contentNode === null || !windowed || held === null || scrollNode === null || stuck) return
     // Reading heights here forces a layout inside the commit; only a held anchor needs it now. Otherwise the
     // resize observer measures the items once the browser has laid them out, in the same frame.
@@ -108,6 +111,7 @@ export function useWindowedList(count: number, stuck: boolean, options: Windowed
 
   // Items that grow or shrink (a streaming turn, an image that loads) are measured again.
   useEffect(() => {
+    const contentNode = content.current
     if (contentNode === null || !windowed || typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(() => {
       if (heights.measure(contentNode, rendered.current.start)) check()
@@ -116,11 +120,15 @@ export function useWindowedList(count: number, stuck: boolean, options: Windowed
     return () => observer.disconnect()
   })
 
+  const setContent = useCallback((node: HTMLElement | null) => {
+    content.current = node
+  }, [])
+
   return {
     start: range.start,
     end: range.end,
     style: windowed ? { paddingTop: heights.span(0, range.start), paddingBottom: heights.span(range.end, count) } : undefined,
     scrollRef: setScrollNode,
-    contentRef: setContentNode,
+    contentRef: setContent,
   }
 }
