@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createSseTransport, validateHistory } from '../../src/core'
 import type { AgentStreamError } from '../../src/core'
 import { createAgentSession } from '../../src/session/create-agent-session'
+import { costPerUnitRatio } from '../fixtures/cost-ratio'
 
 // History shapes (#11 items 8 and 9): `load(history)` with random and hostile messages never throws, shows every
 // valid message, and reports each invalid message or block with its index and field. Each generated message knows
@@ -222,21 +223,14 @@ describe('load(history) with random and hostile shapes (#11)', () => {
                 { type: 'tool_use', id: `c${index}`, name: 'read', input: { path: `/tmp/${index}` } },
               ]),
       )
-    const cost = (count: number) => {
-      const values = build(count)
-      const samples: number[] = []
-      for (let sample = 0; sample < 5; sample++) {
-        const session = sessionFor([])
-        const started = performance.now()
-        session.load(values)
-        samples.push(performance.now() - started)
-      }
-      return Math.min(...samples)
-    }
-    cost(500)
-    const small = cost(1_000)
-    const large = cost(8_000)
-    // 8× the messages: linear gives ~8, quadratic ~64.
-    expect(large / small, `${large} ms ÷ ${small} ms`).toBeLessThan(24)
+    // Per message, 8,000 against 1,000: linear gives ~1, quadratic ~8.
+    const ratio = costPerUnitRatio({
+      small: 1_000,
+      large: 8_000,
+      prepare: build,
+      work: (values) => sessionFor([]).load(values),
+      runs: 5,
+    })
+    expect(ratio).toBeLessThan(3)
   })
 })

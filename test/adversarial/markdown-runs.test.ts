@@ -1,26 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import { parseMarkdownBlocks } from '../../src/components/markdown/parse-markdown'
+import { costPerUnitRatio } from '../fixtures/cost-ratio'
 
-// Wall time of a parse (median of 3), compared at n and 8n: linear work grows ~8x, quadratic ~64x.
-function median(text: string, streaming: boolean): number {
-  const times: number[] = []
-  for (let run = 0; run < 3; run++) {
-    const start = performance.now()
-    parseMarkdownBlocks(text, { streaming })
-    times.push(performance.now() - start)
-  }
-  return times.sort((a, b) => a - b)[1] as number
-}
-
+// CPU time per character of a parse at n and 8n (the median of 7 back-to-back runs): linear work gives ~1, an
+// end-anchored regex that rescans the run gives ~8. Parses of a few hundred microseconds are too short to time
+// alone on a shared machine, so each size is parsed a few times per sample.
 function ratio(make: (count: number) => string, streaming: boolean, count = 4_000): number {
-  median(make(200), streaming) // warm up
-  return median(make(8 * count), streaming) / Math.max(0.5, median(make(count), streaming))
+  return costPerUnitRatio({
+    small: count,
+    large: 8 * count,
+    prepare: make,
+    work: (text) => {
+      for (let repeat = 0; repeat < 4; repeat++) parseMarkdownBlocks(text, { streaming })
+    },
+  })
 }
 
-// 8x the input: a linear parser takes about 8x the time; 2.5x slack for a shared machine, far below quadratic's 64x
-const BOUND = 8 * 2.5
+// Slack for a shared machine, far below the 8 of quadratic work
+const BOUND = 2.5
 
-describe('long runs of one character (attack review: end-anchored regexes were quadratic), wall time n vs 8n', () => {
+describe('long runs of one character (attack review: end-anchored regexes were quadratic), CPU time at n and 8n', () => {
   const shapes: Record<string, readonly [(count: number) => string, boolean]> = {
     // a paragraph's text is trimmed
     'a paragraph with a long run of spaces inside': [(count) => `a${' '.repeat(count)}b`, false],
