@@ -263,11 +263,11 @@ async function turnsAfter(historyTurns: number, liveTurns: number): Promise<Turn
 // One long turn: the cost of a new block after N blocks
 
 /** Step `step` of a long ReAct turn: a model call writing a short text and calling a tool, then the tool's result (two blocks). */
-function turnStep(replyId: string, step: number): WireEvent[] {
+function turnStep(replyId: string, step: number, source?: string): WireEvent[] {
   const model = `${replyId}-m${step}`
   const toolCallId = `${replyId}-c${step}`
   const blockId = `${replyId}-t${step}`
-  return [
+  const events = [
     event('MODEL_CALL_START', model),
     event('TEXT_BLOCK_START', model, { blockId }),
     event('TEXT_BLOCK_DELTA', model, { blockId, delta: `Step ${step}: ` }),
@@ -281,6 +281,7 @@ function turnStep(replyId: string, step: number): WireEvent[] {
     event('TOOL_RESULT_TEXT_DELTA', `${model}-a`, { toolCallId, toolCallName: 'search', delta: `found ${step}` }),
     event('TOOL_RESULT_END', `${model}-a`, { toolCallId, toolCallName: 'search', state: 'success' }),
   ]
+  return source === undefined ? events : events.map((item) => ({ ...item, source }))
 }
 
 // How many events the page hands over per macrotask while it fills the turn, before the measured blocks.
@@ -292,15 +293,18 @@ const cpuMs = (): Promise<number> => (window as unknown as { benchCpuMs?: () => 
 /**
  * One turn streaming `before` blocks as fast as the chat takes them, then, measured, `measured` more at one burst
  * of 64 events per frame (a fast stream: every burst is rendered): the main thread's time per event (the core, React,
- * style, layout and paint), frames, long tasks, and how many blocks the DOM holds at the end.
+ * style, layout and paint), frames, long tasks, and how many blocks the DOM holds at the end. With `lane`, the
+ * blocks are a subagent's, in its lane inside the turn.
  */
-async function longTurn(before: number, measured: number): Promise<LongTurnSample> {
+async function longTurn(before: number, measured: number, lane = false): Promise<LongTurnSample> {
   const store = await mountKit()
   const replyId = 'long-turn'
+  const source = lane ? 'researcher' : undefined
   const fill = [event('AGENT_START', replyId, { name: 'assistant' })]
-  for (let step = 0; step < before / 2; step++) fill.push(...turnStep(replyId, step))
+  if (lane) fill.push(event('AGENT_START', 'lane', { name: 'researcher', source }))
+  for (let step = 0; step < before / 2; step++) fill.push(...turnStep(replyId, step, source))
   const timed: WireEvent[] = []
-  for (let step = before / 2; step < (before + measured) / 2; step++) timed.push(...turnStep(replyId, step))
+  for (let step = before / 2; step < (before + measured) / 2; step++) timed.push(...turnStep(replyId, step, source))
   const lastText = `Step ${(before + measured) / 2 - 1}: looking it up.`
   const container = document.getElementById('root') as HTMLElement
   let from = 0
@@ -327,6 +331,7 @@ async function longTurn(before: number, measured: number): Promise<LongTurnSampl
       to = performance.now()
       cpu = (await cpuMs()) - cpuFrom
       framing = false
+      if (lane) onEvent(event('AGENT_END', 'lane', { source }))
       onEvent(event('AGENT_END', replyId))
       return 'ended' as const
     })()

@@ -32,7 +32,7 @@ export interface TurnsSample extends FrameStats {
   readonly medianTurnMs: number
 }
 
-/** One turn of `before` blocks, then `measured` more. */
+/** One turn of `before` blocks, then `measured` more (a subagent's, in a lane, for `longTurn(…, true)`). */
 export interface LongTurnSample extends FrameStats {
   readonly before: number
   readonly measured: number
@@ -54,7 +54,7 @@ export interface StreamSample extends FrameStats {
 export interface TranscriptBenchPage {
   longTranscript(turns: number, textDeltas: number): Promise<TranscriptSample>
   turnsAfter(historyTurns: number, liveTurns: number): Promise<TurnsSample>
-  longTurn(before: number, measured: number): Promise<LongTurnSample>
+  longTurn(before: number, measured: number, lane?: boolean): Promise<LongTurnSample>
   kitStream(): Promise<StreamSample>
   bareStream(): Promise<StreamSample>
 }

@@ -1,4 +1,4 @@
-import { memo, useContext, useRef } from 'react'
+import { memo, useContext, useMemo, useRef } from 'react'
 import type { CSSProperties } from 'react'
 import { isPausedTurn } from '../core/is-paused-turn'
 import { useAgentStore } from '../react/use-agent-store'
@@ -22,7 +22,8 @@ export interface TurnViewProps {
   readonly scopeKey?: string
 }
 
-// A top-level turn in a conversation renders only the blocks near the viewport beyond this many (a long ReAct run).
+// A turn in a conversation (a subagent's too) renders only the blocks near the viewport beyond this many (a long
+// ReAct run).
 export const BLOCK_WINDOW_THRESHOLD = 60
 // Until then the block list and its slots lay out as if the blocks were the turn's own children, so that crossing the
 // threshold keeps the blocks that stay in the window mounted (an open card stays open, focus stays put).
@@ -31,7 +32,8 @@ const WINDOWED: CSSProperties = { display: 'flex', flexDirection: 'column', gap:
 
 /**
  * One agent turn: who answers, its blocks in order, then its status (when it did not simply complete), usage and
- * actions. In a `MessageList`, a long top-level turn renders only the blocks near the viewport (see `useWindowedList`).
+ * actions. In a `MessageList`, a long turn renders only the blocks near the viewport (see `useWindowedList`), a
+ * subagent's inside a lane too.
  */
 export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnViewProps) {
   const strings = useAgentStrings()
@@ -39,14 +41,18 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
   const element = useRef<HTMLDivElement>(null)
   const keys = useTurnBlockKeys(index, scopeKey)
   const scroll = useContext(ListScrollContext)
+  // The last turn of the conversation, or the last of a subagent's lane inside it: the end of what is followed
   const last = useAgentStore((state) => {
+    if (scopeKey !== '') return state.agent.scopes[scopeKey]?.turns.length === index + 1
     const item = state.transcript[state.transcript.length - 1]
     return item?.kind === 'turn' && item.index === index
   })
-  const blocks = useWindowedList(keys.length, (scroll?.stuck ?? false) && last, {
-    scrollNode: scroll?.scrollNode ?? null,
-    threshold: scroll !== undefined && scopeKey === '' ? BLOCK_WINDOW_THRESHOLD : Infinity,
-  })
+  const inList = scroll !== undefined
+  const scrollNode = scroll?.scrollNode ?? null
+  const tail = (scroll?.stuck ?? false) && last
+  const blocks = useWindowedList(keys.length, tail, { scrollNode, threshold: inList ? BLOCK_WINDOW_THRESHOLD : Infinity })
+  // The lanes inside follow new content only while this turn does
+  const inner = useMemo(() => (inList ? { scrollNode, stuck: tail } : undefined), [inList, scrollNode, tail])
   const { SubagentLane } = useAgentParts()
   const { status, usage, modelCalls, answered, lanes, name, continued, denied, stalledSince, runningTool } = useTurnSummary(index, scopeKey)
   if (status === undefined) return null
@@ -54,41 +60,45 @@ export const TurnView = memo(function TurnView({ index, scopeKey = '' }: TurnVie
   const stopped = status === 'stopped' || status === 'interrupted'
   const badge = status !== 'completed' && status !== 'streaming' && !(paused && answered) && !(stopped && denied !== '')
   return (
-    <div className="as-turn" data-status={status} aria-busy={status === 'streaming'} ref={element}>
-      {scopeKey === '' && !continued && <AgentIdentity name={name ?? strings.assistant} status={status === 'streaming' ? 'streaming' : undefined} />}
-      <div
-        className="as-turn-blocks"
-        ref={blocks.contentRef}
-        style={blocks.style === undefined ? WHOLE : { ...WINDOWED, ...blocks.style }}
-        data-windowed={blocks.style === undefined ? undefined : ''}
-      >
-        {keys.slice(blocks.start, blocks.end).map((key) => (
-          <div key={key} style={blocks.style === undefined ? WHOLE : undefined}>
-            <BlockBoundary turnIndex={index} blockKey={key} scopeKey={scopeKey}>
-              <BlockView turnIndex={index} blockKey={key} scopeKey={scopeKey} />
-            </BlockBoundary>
-          </div>
-        ))}
-      </div>
-      {lanes.map((laneKey) => (
-        <SubagentLane key={laneKey} scopeKey={laneKey} toolCallId={null} />
-      ))}
-      {denied !== '' && (
-        <p className="as-denial" data-status={status}>
-          {stopped ? strings.youDeniedStopped(visibleName(denied)) : strings.youDenied(visibleName(denied))}
-        </p>
-      )}
-      {stalledSince !== null && <StallNotice since={stalledSince} toolName={runningTool} />}
-      <footer className="as-turn-footer">
-        {badge && (
-          <span className="as-badge" data-status={status}>
-            {statusLabel(status)}
-          </span>
+    <ListScrollContext.Provider value={inner}>
+      <div className="as-turn" data-status={status} aria-busy={status === 'streaming'} ref={element}>
+        {scopeKey === '' && !continued && (
+          <AgentIdentity name={name ?? strings.assistant} status={status === 'streaming' ? 'streaming' : undefined} />
         )}
-        <UsageBadge usage={usage} modelCalls={modelCalls} />
-        {/* a paused turn that was answered is half of a reply: its actions (copy, retry) come with the turn that ends it */}
-        {scopeKey === '' && status !== 'streaming' && !(paused && answered) && <TurnActions index={index} container={() => element.current} />}
-      </footer>
-    </div>
+        <div
+          className="as-turn-blocks"
+          ref={blocks.contentRef}
+          style={blocks.style === undefined ? WHOLE : { ...WINDOWED, ...blocks.style }}
+          data-windowed={blocks.style === undefined ? undefined : ''}
+        >
+          {keys.slice(blocks.start, blocks.end).map((key) => (
+            <div key={key} style={blocks.style === undefined ? WHOLE : undefined}>
+              <BlockBoundary turnIndex={index} blockKey={key} scopeKey={scopeKey}>
+                <BlockView turnIndex={index} blockKey={key} scopeKey={scopeKey} />
+              </BlockBoundary>
+            </div>
+          ))}
+        </div>
+        {lanes.map((laneKey) => (
+          <SubagentLane key={laneKey} scopeKey={laneKey} toolCallId={null} />
+        ))}
+        {denied !== '' && (
+          <p className="as-denial" data-status={status}>
+            {stopped ? strings.youDeniedStopped(visibleName(denied)) : strings.youDenied(visibleName(denied))}
+          </p>
+        )}
+        {stalledSince !== null && <StallNotice since={stalledSince} toolName={runningTool} />}
+        <footer className="as-turn-footer">
+          {badge && (
+            <span className="as-badge" data-status={status}>
+              {statusLabel(status)}
+            </span>
+          )}
+          <UsageBadge usage={usage} modelCalls={modelCalls} />
+          {/* a paused turn that was answered is half of a reply: its actions (copy, retry) come with the turn that ends it */}
+          {scopeKey === '' && status !== 'streaming' && !(paused && answered) && <TurnActions index={index} container={() => element.current} />}
+        </footer>
+      </div>
+    </ListScrollContext.Provider>
   )
 })

@@ -100,3 +100,17 @@ it('streams a turn of 4,000 blocks with only the blocks near the viewport in the
   expect(await onScreen()).toEqual(middle)
   await page.context().close()
 })
+
+it("streams a subagent lane of 4,000 blocks windowed inside its turn, and scrolls back to the lane's first", async () => {
+  const { page, sample } = await sampleIn<LongTurnSample>('longTurn(4000, 200, true)')
+  expect(sample.status).toBe('done')
+  expect(sample.commits).toBeLessThanOrEqual(sample.frames + 1)
+  const lane = page.getByRole('region', { name: /researcher/ })
+  expect(await lane.locator('[data-as-block]').count()).toBeGreaterThan(5)
+  expect(sample.renderedBlocks).toBeLessThan(120)
+  expect(await lane.getByText('Step 2099: looking it up.').isVisible()).toBe(true)
+  await scrollToTop(page)
+  await lane.getByText('Step 0: looking it up.').waitFor()
+  expect(await page.locator('[data-as-block]').count()).toBeLessThan(120)
+  await page.context().close()
+})

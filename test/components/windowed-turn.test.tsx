@@ -6,7 +6,7 @@ import { MessageList } from '../../src/components/message-list'
 import { BLOCK_WINDOW_THRESHOLD } from '../../src/components/turn-view'
 import { AgentProvider } from '../../src/react/agent-provider'
 import { storeFromEvents } from '../fixtures/agent-store'
-import { end, event, start, text, textEnd, textStart } from '../fixtures/script'
+import { end, event, resultStart, start, text, textEnd, textStart, toolEnd, toolStart } from '../fixtures/script'
 
 afterEach(() => {
   cleanup()
@@ -22,6 +22,18 @@ function longTurn(blocks: number, closed = true): unknown[] {
     events.push(event('MODEL_CALL_END', { replyId: model }))
   }
   if (closed) events.push(end())
+  return events
+}
+
+// A top-level turn whose agent_spawn call runs a researcher subagent that writes `blocks` text blocks.
+function longLane(blocks: number): unknown[] {
+  const events: unknown[] = [start(), toolStart('spawn', 'agent_spawn'), toolEnd('spawn', 'agent_spawn'), resultStart('spawn')]
+  events.push(event('AGENT_START', { replyId: 'S0', name: 'researcher', source: 'researcher' }))
+  for (let index = 0; index < blocks; index++) {
+    const model = `S${index}m`
+    for (const type of ['TEXT_BLOCK_START', 'TEXT_BLOCK_DELTA', 'TEXT_BLOCK_END'])
+      events.push(event(type, { replyId: model, blockId: 'text', delta: `finding ${index}`, source: 'researcher' }))
+  }
   return events
 }
 
@@ -97,5 +109,18 @@ describe('a long turn in a conversation renders only the blocks near the viewpor
     await waitFor(() => expect(written).toHaveLength(1))
     const expected = Array.from({ length: 300 }, (_, index) => `**step ${index}**`).join('\n\n')
     expect(written[0]).toBe(expected)
+  })
+
+  it("windows a subagent lane's long turn too, following its end while the conversation does", () => {
+    render(
+      <AgentProvider store={storeFromEvents(longLane(2_000))}>
+        <MessageList />
+      </AgentProvider>,
+    )
+    const lane = screen.getByRole('region', { name: /researcher/ })
+    expect(lane.querySelectorAll('[data-as-block]').length).toBeLessThan(40)
+    expect(within(lane).getByText('finding 1999')).toBeTruthy()
+    expect(within(lane).queryByText('finding 0')).toBeNull()
+    expect(lane.querySelector('.as-turn-blocks')?.hasAttribute('data-windowed')).toBe(true)
   })
 })
